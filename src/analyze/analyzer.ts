@@ -1,0 +1,641 @@
+import ts from 'typescript';
+import { findHandlers, LocalDeclarations, resolveFunction } from './handlers.js';
+import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
+import {
+  enclosingCatch,
+  errorShape,
+  getProperty,
+  getPropertyValue,
+  isFunctionLike,
+  isJsonStringifyCall,
+  isStringSyntax,
+  leadingText,
+  lineAndColumn,
+  looksLikeErrorText,
+  mentionsIdentifier,
+  propertyName,
+  stringLiteralText,
+  unwrap,
+} from './syntax.js';
+import type { Analysis, Finding, Framework, HandlerStyle, HelperName, ReturnTypeChange, Rewrite, SiteKind, ToolHandler } from './types.js';
+
+export interface AnalyzeOptions {
+  handlerOptions?: HandlerOptions | ResolvedHandlerOptions;
+  /** With a checker, string-typed expressions and cross-file handlers are found too. */
+  checker?: ts.TypeChecker;
+}
+
+interface SiteContext {
+  handler: ToolHandler;
+  toolName: string | null;
+  framework: Framework;
+  style: HandlerStyle;
+  hasOutputSchema: boolean;
+  fn: ts.SignatureDeclaration;
+}
+
+// Callback-taking methods whose callbacks do not produce the tool result.
+const NON_RESULT_CALLBACK_METHODS = new Set([
+  'map', 'flatMap', 'filter', 'reduce', 'reduceRight', 'forEach', 'find', 'findIndex', 'findLast', 'some', 'every', 'sort',
+  'then', 'catch', 'finally', 'replace', 'replaceAll', 'join', 'addEventListener', 'on', 'once',
+]);
+
+function isResolved(options: HandlerOptions | ResolvedHandlerOptions | undefined): options is ResolvedHandlerOptions {
+  return options !== undefined && 'key' in options && (options as ResolvedHandlerOptions).handlerPatterns instanceof Array && typeof (options as ResolvedHandlerOptions).key === 'string';
+}
+
+/** Analyzes one file: finds its tool handlers and classifies every return site. */
+export function analyzeSourceFile(sourceFile: ts.SourceFile, options: AnalyzeOptions = {}): Analysis {
+  const handlerOptions = isResolved(options.handlerOptions) ? options.handlerOptions : resolveHandlerOptions(options.handlerOptions);
+  return new FileAnalyzer(sourceFile, handlerOptions, options.checker).run();
+}
+
+class FileAnalyzer {
+  private readonly locals: LocalDeclarations;
+  private readonly findings: Finding[] = [];
+  private readonly visitedFunctions = new Set<ts.Node>();
+  private readonly reportedNodes = new Set<ts.Node>();
+  private readonly stringCallCache = new Map<ts.Node, boolean>();
+  private handlerFunctions = new Set<ts.Node>();
+  /** Per function: did a string-like return stay as it is? Then its `string` return type must stay too. */
+  private readonly unrewrittenStringReturn = new Set<ts.SignatureDeclaration>();
+
+  constructor(
+    private readonly sourceFile: ts.SourceFile,
+    private readonly options: ResolvedHandlerOptions,
+    private readonly checker: ts.TypeChecker | undefined,
+  ) {
+    this.locals = new LocalDeclarations(sourceFile);
+  }
+
+  run(): Analysis {
+    const handlers = findHandlers(this.sourceFile, this.options, this.locals, this.checker);
+    this.handlerFunctions = new Set(handlers.map((handler) => handler.fn));
+    for (const handler of handlers) {
+      this.collectSites(handler.fn, {
+        handler,
+        toolName: handler.toolName,
+        framework: handler.framework,
+        style: handler.style,
+        hasOutputSchema: handler.hasOutputSchema,
+        fn: handler.fn,
+      });
+    }
+    this.findings.sort((a, b) => a.start - b.start);
+    return { fileName: this.sourceFile.fileName, handlers, findings: this.findings, returnTypeChanges: this.returnTypeChanges() };
+  }
+
+  // ---- walking return sites -------------------------------------------------------------
+
+  private collectSites(fn: ts.SignatureDeclaration, context: SiteContext): void {
+    if (this.visitedFunctions.has(fn)) return;
+    // Only files we can edit: a declaration from another file (checker mode) is that file's business.
+    if (fn.getSourceFile() !== this.sourceFile) return;
+    this.visitedFunctions.add(fn);
+    const body = (fn as ts.FunctionLikeDeclaration).body;
+    if (!body) return;
+    const functionContext = { ...context, fn };
+    if (!ts.isBlock(body)) {
+      this.classify(body, functionContext);
+      return;
+    }
+    const visit = (node: ts.Node): void => {
+      if (isFunctionLike(node) || ts.isClassLike(node)) return;
+      if (ts.isReturnStatement(node) && node.expression) {
+        const toolName = functionContext.toolName ?? this.toolNameAt(node, fn);
+        this.classify(node.expression, { ...functionContext, toolName });
+        return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(body, visit);
+  }
+
+  /** The tool a return belongs to in a low-level dispatcher: `case 'x':` or `if (name === 'x')`. */
+  private toolNameAt(node: ts.Node, boundary: ts.Node): string | null {
+    let child: ts.Node = node;
+    for (let current = node.parent; current && current !== boundary; child = current, current = current.parent) {
+      if (ts.isCaseClause(current)) {
+        const name = stringLiteralText(current.expression);
+        if (name !== null) return name;
+      }
+      if (ts.isIfStatement(current) && current.thenStatement === child) {
+        const name = comparedToolName(current.expression);
+        if (name !== null) return name;
+      }
+    }
+    return null;
+  }
+
+  private classify(returned: ts.Expression, context: SiteContext): void {
+    let expression = returned;
+    while (ts.isParenthesizedExpression(expression)) expression = expression.expression;
+    if (ts.isConditionalExpression(expression)) {
+      this.classify(expression.whenTrue, context);
+      this.classify(expression.whenFalse, context);
+      return;
+    }
+    const inner = unwrap(expression);
+    if (ts.isObjectLiteralExpression(inner)) {
+      this.classifyObject(inner, context);
+      return;
+    }
+    if (ts.isArrayLiteralExpression(inner)) {
+      if (context.framework === 'sdk') {
+        this.report('bare-object', inner, context, this.wrap(inner, 'jsonResult'));
+      }
+      return;
+    }
+    if (ts.isCallExpression(inner)) {
+      if (this.classifyCall(inner, expression, context)) return;
+    }
+    if (this.isString(expression)) {
+      this.classifyString(expression, context);
+      return;
+    }
+  }
+
+  /** Returns true when the call was fully handled. */
+  private classifyCall(call: ts.CallExpression, site: ts.Expression, context: SiteContext): boolean {
+    const calleeName = ts.isIdentifier(call.expression)
+      ? call.expression.text
+      : ts.isPropertyAccessExpression(call.expression)
+        ? call.expression.name.text
+        : null;
+    if (calleeName !== null && this.options.resultHelpers.has(calleeName)) {
+      if (context.hasOutputSchema && calleeName === 'successResult' && call.arguments.length < 2) {
+        this.report('missing-structured-content', site, context, null, 'the tool declares an outputSchema; pass the data as successResult(display, data)');
+      }
+      return true;
+    }
+    if (isJsonStringifyCall(call)) {
+      this.classifyJsonStringify(call, site, context);
+      return true;
+    }
+    // `return withConnection(async (db) => …)`: the callback's returns are the tool's returns.
+    const callbacks = call.arguments.filter((argument): argument is ts.ArrowFunction | ts.FunctionExpression => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument));
+    if (callbacks.length > 0 && !(calleeName !== null && ts.isPropertyAccessExpression(call.expression) && NON_RESULT_CALLBACK_METHODS.has(calleeName))) {
+      for (const callback of callbacks) this.collectSites(callback, context);
+      return true;
+    }
+    // `return handlers[name](args)` over a same-file map of tool functions.
+    if (ts.isElementAccessExpression(call.expression) && ts.isIdentifier(call.expression.expression)) {
+      const table = this.locals.objectNamed(call.expression.expression.text);
+      if (table) {
+        for (const property of table.properties) {
+          if (ts.isSpreadAssignment(property)) continue;
+          const value = ts.isPropertyAssignment(property) ? property.initializer : ts.isMethodDeclaration(property) ? property : ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+          const fn = value ? resolveFunction(value, this.locals, this.checker) : undefined;
+          if (fn) this.collectSites(fn, { ...context, style: 'followed', toolName: propertyName(property.name) });
+        }
+        return true;
+      }
+    }
+    if (ts.isIdentifier(call.expression)) {
+      const callee = resolveFunction(call.expression, this.locals, this.checker);
+      if (callee && !this.handlerFunctions.has(callee)) {
+        if (this.isStringHelper(callee)) return false; // the call site is a plain string site
+        this.collectSites(callee, { ...context, style: 'followed' });
+        return true;
+      }
+      if (callee) return true; // another handler: classified on its own
+    }
+    return false;
+  }
+
+  private classifyString(site: ts.Expression, context: SiteContext): void {
+    const error = this.isErrorLike(site, context);
+    if (!error && context.framework === 'fastmcp') {
+      // FastMCP turns a returned string into a text result itself.
+      this.unrewrittenStringReturn.add(context.fn);
+      return;
+    }
+    if (error) {
+      this.report('error-string', site, context, { edit: this.replace(site, `errorResult(${this.messageText(site)})`), helpers: ['errorResult'] });
+    } else {
+      this.report('string', site, context, this.wrap(site, 'successResult'));
+    }
+  }
+
+  private classifyJsonStringify(call: ts.CallExpression, site: ts.Expression, context: SiteContext): void {
+    const [value, replacer, indent] = call.arguments;
+    if (!value) return;
+    const payload = unwrap(value);
+    if (ts.isObjectLiteralExpression(payload)) {
+      const shape = errorShape(payload);
+      if (shape) {
+        const rewrite = this.errorPayloadRewrite(site, payload, shape.message, shape.messageProperty);
+        this.report('error-json', site, context, rewrite, rewrite ? undefined : 'the error payload has no error/message/reason property to use as the message');
+        return;
+      }
+    }
+    const rewrite = replacer && !isNullish(replacer) ? null : { edit: this.replace(site, `jsonResult(${value.getText(this.sourceFile)}${indentArgument(indent, this.sourceFile)})`), helpers: ['jsonResult'] as HelperName[] };
+    this.report('json-stringify', site, context, rewrite, rewrite ? undefined : 'JSON.stringify uses a replacer; jsonResult cannot reproduce it');
+  }
+
+  private classifyObject(object: ts.ObjectLiteralExpression, context: SiteContext): void {
+    const content = getPropertyValue(object, 'content');
+    const structured = getPropertyValue(object, 'structuredContent');
+    const isErrorValue = getPropertyValue(object, 'isError');
+    const isErrorTrue = isErrorValue !== undefined && isErrorValue.kind === ts.SyntaxKind.TrueKeyword;
+    const isErrorFalseOrAbsent = isErrorValue === undefined || isErrorValue.kind === ts.SyntaxKind.FalseKeyword;
+    const otherKeys = object.properties.filter((property) => ts.isSpreadAssignment(property) || !['content', 'structuredContent', 'isError'].includes(propertyName(property.name) ?? ''));
+
+    if (content === undefined || ts.isMethodDeclaration(content)) {
+      if (structured !== undefined && !ts.isMethodDeclaration(structured)) {
+        const rewrite = otherKeys.length === 0 && isErrorValue === undefined ? this.wrapText(object, 'jsonResult', structured.getText(this.sourceFile)) : null;
+        this.report('structured-without-text', object, context, rewrite, rewrite ? undefined : 'the result has other fields; add a text item by hand');
+        return;
+      }
+      if (context.framework === 'fastmcp' || object.properties.some(ts.isSpreadAssignment) || getProperty(object, 'toolResult')) return;
+      const shape = errorShape(object);
+      if (shape) {
+        const rewrite = this.errorPayloadRewrite(object, object, shape.message, shape.messageProperty);
+        this.report('error-object', object, context, rewrite, rewrite ? undefined : 'the error object has no error/message/reason property to use as the message');
+        return;
+      }
+      if (context.framework === 'sdk') this.report('bare-object', object, context, this.wrap(object, 'jsonResult'));
+      return;
+    }
+
+    const contentArray = unwrap(content);
+    if (!ts.isArrayLiteralExpression(contentArray)) {
+      if (context.hasOutputSchema && structured === undefined && !isErrorTrue) {
+        this.report('missing-structured-content', object, context, null, 'the tool declares an outputSchema but this result has no structuredContent');
+      }
+      return;
+    }
+    if (structured !== undefined && !ts.isMethodDeclaration(structured)) {
+      if (isNotObjectValue(structured)) {
+        this.report('structured-not-object', structured, context, null, 'structuredContent must be a JSON object; wrap the value, e.g. { items: [...] }');
+        return;
+      }
+      if (contentArray.elements.length === 0) {
+        const rewrite = otherKeys.length === 0 && isErrorValue === undefined ? this.wrapText(object, 'jsonResult', structured.getText(this.sourceFile)) : null;
+        this.report('structured-without-text', object, context, rewrite, rewrite ? undefined : 'the result has other fields; add a text item by hand');
+      }
+      return;
+    }
+    const text = singleTextItem(contentArray);
+    const onlyContent = otherKeys.length === 0;
+    if (text) {
+      const wrapped = transportWrapperValue(text);
+      if (wrapped) {
+        const rewrite = onlyContent && isErrorValue === undefined && wrapped.indentIsTwo
+          ? this.wrapText(object, 'toCallToolResult', wrapped.value.getText(this.sourceFile))
+          : null;
+        this.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the wrapper has other fields or a non-default indent; use toCallToolResult(result) by hand');
+        return;
+      }
+      if (isJsonStringifyCall(text)) {
+        const call = unwrap(text) as ts.CallExpression;
+        const [value, replacer, indent] = call.arguments;
+        const payload = value ? unwrap(value) : undefined;
+        const shape = payload && ts.isObjectLiteralExpression(payload) ? errorShape(payload) : null;
+        if (shape && payload && ts.isObjectLiteralExpression(payload) && !isErrorTrue) {
+          const rewrite = onlyContent && isErrorFalseOrAbsent ? this.errorPayloadRewrite(object, payload, shape.message, shape.messageProperty) : this.addIsError(object);
+          this.report('error-content', object, context, rewrite);
+          return;
+        }
+        if (isErrorTrue || !value) return;
+        const rewrite = onlyContent && isErrorFalseOrAbsent && !(replacer && !isNullish(replacer))
+          ? this.wrapText(object, 'jsonResult', `${value.getText(this.sourceFile)}${indentArgument(indent, this.sourceFile)}`)
+          : null;
+        this.report('json-text-content', object, context, rewrite, rewrite ? undefined : 'the result has other fields or a replacer; add structuredContent by hand');
+        return;
+      }
+      if (isErrorValue === undefined && this.isErrorLike(text, context)) {
+        const rewrite = onlyContent ? { edit: this.replace(object, `errorResult(${this.messageText(text)})`), helpers: ['errorResult'] as HelperName[] } : this.addIsError(object);
+        this.report('error-content', object, context, rewrite);
+        return;
+      }
+      if (context.hasOutputSchema && !isErrorTrue) {
+        this.report('missing-structured-content', object, context, null, 'the tool declares an outputSchema but this result has no structuredContent');
+        return;
+      }
+      if (onlyContent && isErrorFalseOrAbsent) {
+        this.report('hand-built-result', object, context, this.wrapText(object, 'successResult', text.getText(this.sourceFile)));
+        return;
+      }
+      if (onlyContent && isErrorTrue) {
+        const lead = leadingText(text);
+        if (lead !== null && lead.startsWith('Error: ')) {
+          this.report('hand-built-result', object, context, { edit: this.replace(object, `errorResult(${this.messageText(text)})`), helpers: ['errorResult'] });
+        }
+      }
+      return;
+    }
+    // Several items, images or annotations: keep the literal; only a missing isError is added.
+    const firstText = firstTextValue(contentArray);
+    if (firstText && isErrorValue === undefined && this.isErrorLike(firstText, context)) {
+      this.report('error-content', object, context, this.addIsError(object));
+      return;
+    }
+    if (context.hasOutputSchema && !isErrorTrue) {
+      this.report('missing-structured-content', object, context, null, 'the tool declares an outputSchema but this result has no structuredContent');
+    }
+  }
+
+  // ---- predicates -------------------------------------------------------------------------
+
+  private isErrorLike(expression: ts.Expression, context: SiteContext): boolean {
+    const lead = leadingText(expression);
+    if (lead !== null && looksLikeErrorText(lead)) return true;
+    const catchClause = enclosingCatch(expression, context.fn);
+    const variable = catchClause?.variableDeclaration?.name;
+    if (variable && ts.isIdentifier(variable) && mentionsIdentifier(expression, variable.text)) return true;
+    return false;
+  }
+
+  private isString(expression: ts.Expression): boolean {
+    if (isStringSyntax(expression, (id) => this.isStringIdentifier(id), (call) => this.isStringCall(call))) return true;
+    if (!this.checker) return false;
+    const type = this.checker.getTypeAtLocation(expression);
+    return isStringType(type);
+  }
+
+  private isStringIdentifier(identifier: ts.Identifier, depth = 0): boolean {
+    if (depth > 4) return false;
+    if (this.checker) return isStringType(this.checker.getTypeAtLocation(identifier));
+    const declaration = this.locals.variables.get(identifier.text);
+    if (declaration) {
+      if (declaration.type) return declaration.type.kind === ts.SyntaxKind.StringKeyword;
+      if (declaration.initializer) {
+        return isStringSyntax(declaration.initializer, (id) => id.text !== identifier.text && this.isStringIdentifier(id, depth + 1), (call) => this.isStringCall(call));
+      }
+    }
+    return false;
+  }
+
+  /** A same-file function that returns strings only: `formatVolume(v)`, `asText(x)`. */
+  private isStringCall(call: ts.CallExpression): boolean {
+    if (!ts.isIdentifier(call.expression)) return false;
+    const callee = this.locals.functionNamed(call.expression.text);
+    return callee !== undefined && this.returnsOnlyStrings(callee);
+  }
+
+  private returnsOnlyStrings(fn: ts.SignatureDeclaration): boolean {
+    const cached = this.stringCallCache.get(fn);
+    if (cached !== undefined) return cached;
+    this.stringCallCache.set(fn, false); // recursion guard
+    let result: boolean;
+    if (fn.type) {
+      result = fn.type.kind === ts.SyntaxKind.StringKeyword || isPromiseOfString(fn.type);
+    } else {
+      const returns = returnExpressions(fn);
+      result = returns.length > 0 && returns.every((expression) => isStringSyntax(expression, (id) => this.isStringIdentifier(id), (call) => this.isStringCall(call)));
+    }
+    this.stringCallCache.set(fn, result);
+    return result;
+  }
+
+  /** A formatting helper (sync, strings only, no error paths): wrap its call, do not rewrite inside it. */
+  private isStringHelper(fn: ts.SignatureDeclaration): boolean {
+    const isAsync = ts.canHaveModifiers(fn) && (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
+    if (isAsync || !this.returnsOnlyStrings(fn)) return false;
+    let hasTry = false;
+    const body = (fn as ts.FunctionLikeDeclaration).body;
+    const visit = (node: ts.Node): void => {
+      if (hasTry || isFunctionLike(node)) return;
+      if (ts.isTryStatement(node)) hasTry = true;
+      else ts.forEachChild(node, visit);
+    };
+    if (body) ts.forEachChild(body, visit);
+    if (hasTry) return false;
+    return !returnExpressions(fn).some((expression) => {
+      const lead = leadingText(expression);
+      return lead !== null && looksLikeErrorText(lead);
+    });
+  }
+
+  // ---- rewrites ---------------------------------------------------------------------------
+
+  private replace(node: ts.Node, text: string): { start: number; end: number; text: string } {
+    return { start: node.getStart(this.sourceFile), end: node.getEnd(), text };
+  }
+
+  private wrap(node: ts.Node, helper: HelperName): Rewrite {
+    return this.wrapText(node, helper, node.getText(this.sourceFile));
+  }
+
+  private wrapText(node: ts.Node, helper: HelperName, argumentsText: string): Rewrite {
+    return { edit: this.replace(node, `${helper}(${argumentsText})`), helpers: [helper] };
+  }
+
+  /** The message argument for errorResult: the same text minus a leading "Error: ". */
+  private messageText(expression: ts.Expression): string {
+    let node = expression;
+    while (ts.isParenthesizedExpression(node)) node = node.expression;
+    const raw = node.getText(this.sourceFile);
+    const prefix = 'Error: ';
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) && raw.slice(1).startsWith(prefix) && raw.length > prefix.length + 2) {
+      return raw[0] + raw.slice(1 + prefix.length);
+    }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken && ts.isStringLiteral(node.left)) {
+      const left = node.left;
+      if (left.text === prefix && !ts.isBinaryExpression(node.right)) return node.right.getText(this.sourceFile);
+      const leftRaw = left.getText(this.sourceFile);
+      if (left.text.startsWith(prefix) && left.text.length > prefix.length) {
+        return leftRaw[0] + leftRaw.slice(1 + prefix.length) + raw.slice(leftRaw.length);
+      }
+    }
+    return raw;
+  }
+
+  private errorPayloadRewrite(site: ts.Node, payload: ts.ObjectLiteralExpression, message: ts.Expression | ts.MethodDeclaration | null, messageProperty: ts.ObjectLiteralElementLike | null): Rewrite | null {
+    if (!message || ts.isMethodDeclaration(message)) return null;
+    const rest = payload.properties.filter((property) => property !== messageProperty).map((property) => property.getText(this.sourceFile));
+    const messageArgument = message.getText(this.sourceFile);
+    const extra = rest.length > 0 ? `, { ${rest.join(', ')} }` : '';
+    return { edit: this.replace(site, `errorResult(${messageArgument}${extra})`), helpers: ['errorResult'] };
+  }
+
+  /** Adds `isError: true` as the literal's last property, in the literal's own layout. */
+  private addIsError(object: ts.ObjectLiteralExpression): Rewrite {
+    const properties = object.properties;
+    const last = properties[properties.length - 1];
+    const text = this.sourceFile.text;
+    if (!last) return { edit: { start: object.getEnd() - 1, end: object.getEnd() - 1, text: ' isError: true ' }, helpers: [] };
+    const multiline = text.slice(object.getStart(this.sourceFile), object.getEnd()).includes('\n');
+    const lineStart = text.lastIndexOf('\n', last.getStart(this.sourceFile)) + 1;
+    const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
+    const newline = text.includes('\r\n') ? '\r\n' : '\n';
+    if (properties.hasTrailingComma) {
+      const comma = text.indexOf(',', last.getEnd());
+      const addition = multiline ? `${newline}${indent}isError: true,` : ' isError: true,';
+      return { edit: { start: comma + 1, end: comma + 1, text: addition }, helpers: [] };
+    }
+    const addition = multiline ? `,${newline}${indent}isError: true` : ', isError: true';
+    return { edit: { start: last.getEnd(), end: last.getEnd(), text: addition }, helpers: [] };
+  }
+
+  private report(kind: SiteKind, node: ts.Node, context: SiteContext, rewrite: Rewrite | null, reviewReason?: string): void {
+    if (this.reportedNodes.has(node)) return;
+    this.reportedNodes.add(node);
+    const start = node.getStart(this.sourceFile);
+    const { line, column } = lineAndColumn(this.sourceFile, start);
+    if (!rewrite && (kind === 'string' || kind === 'error-string' || kind === 'json-stringify' || kind === 'error-json')) {
+      this.unrewrittenStringReturn.add(context.fn);
+    }
+    this.findings.push({
+      kind,
+      fileName: this.sourceFile.fileName,
+      start,
+      end: node.getEnd(),
+      line,
+      column,
+      toolName: context.toolName,
+      handlerStyle: context.style,
+      framework: context.framework,
+      rewrite,
+      ...(rewrite ? {} : { reviewReason: reviewReason ?? 'cannot be rewritten safely' }),
+      returningFunction: context.fn,
+    });
+  }
+
+  /** `string` / `Promise<string>` annotations of functions whose string returns were all rewritten. */
+  private returnTypeChanges(): ReturnTypeChange[] {
+    const changes: ReturnTypeChange[] = [];
+    const rewrittenIn = new Set<ts.SignatureDeclaration>();
+    for (const finding of this.findings) {
+      if (finding.rewrite && ['string', 'error-string', 'json-stringify', 'error-json'].includes(finding.kind)) rewrittenIn.add(finding.returningFunction);
+    }
+    for (const fn of rewrittenIn) {
+      if (this.unrewrittenStringReturn.has(fn) || !fn.type) continue;
+      // Any string return left unreported (e.g. not classifiable) keeps the string type honest.
+      const leftover = returnExpressions(fn).some((expression) => {
+        const inner = unwrap(expression);
+        if (ts.isCallExpression(inner)) {
+          const name = ts.isIdentifier(inner.expression) ? inner.expression.text : null;
+          if (name !== null && this.options.resultHelpers.has(name)) return false;
+        }
+        return !this.findings.some((finding) => finding.rewrite && finding.start <= expression.getStart(this.sourceFile) && finding.end >= expression.getEnd());
+      });
+      if (leftover) continue;
+      if (fn.type.kind === ts.SyntaxKind.StringKeyword) {
+        changes.push({ fn, edit: this.replace(fn.type, 'CallToolResult') });
+      } else if (isPromiseOfString(fn.type) && ts.isTypeReferenceNode(fn.type) && fn.type.typeArguments) {
+        const argument = fn.type.typeArguments[0];
+        changes.push({ fn, edit: this.replace(argument, 'CallToolResult') });
+      }
+    }
+    return changes;
+  }
+}
+
+// ---- small pure helpers ------------------------------------------------------------------
+
+function comparedToolName(condition: ts.Expression): string | null {
+  const inner = unwrap(condition);
+  if (ts.isBinaryExpression(inner)) {
+    const operator = inner.operatorToken.kind;
+    if (operator === ts.SyntaxKind.EqualsEqualsEqualsToken || operator === ts.SyntaxKind.EqualsEqualsToken) {
+      return stringLiteralText(inner.right) ?? stringLiteralText(inner.left);
+    }
+  }
+  return null;
+}
+
+function isNullish(node: ts.Expression): boolean {
+  return node.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(node) && node.text === 'undefined');
+}
+
+/** The jsonResult options that reproduce JSON.stringify's indent argument (2 is the default). */
+function indentArgument(indent: ts.Expression | undefined, sourceFile: ts.SourceFile): string {
+  if (!indent || isNullish(indent)) return ', { indent: 0 }';
+  if (ts.isNumericLiteral(indent) && indent.text === '2') return '';
+  return `, { indent: ${indent.getText(sourceFile)} }`;
+}
+
+function isNotObjectValue(node: ts.Expression): boolean {
+  const inner = unwrap(node);
+  return (
+    ts.isArrayLiteralExpression(inner) ||
+    ts.isStringLiteral(inner) ||
+    ts.isNoSubstitutionTemplateLiteral(inner) ||
+    ts.isTemplateExpression(inner) ||
+    ts.isNumericLiteral(inner) ||
+    inner.kind === ts.SyntaxKind.TrueKeyword ||
+    inner.kind === ts.SyntaxKind.FalseKeyword ||
+    isJsonStringifyCall(inner)
+  );
+}
+
+function isTextItem(element: ts.Expression): ts.ObjectLiteralExpression | null {
+  const item = unwrap(element);
+  if (!ts.isObjectLiteralExpression(item)) return null;
+  const type = getPropertyValue(item, 'type');
+  if (!type || ts.isMethodDeclaration(type) || stringLiteralText(unwrap(type)) !== 'text') return null;
+  return item;
+}
+
+/** The `text` of `[{ type: 'text', text }]` with nothing else in the item or the array. */
+function singleTextItem(content: ts.ArrayLiteralExpression): ts.Expression | null {
+  if (content.elements.length !== 1) return null;
+  const item = isTextItem(content.elements[0]);
+  if (!item || item.properties.length !== 2) return null;
+  const text = getPropertyValue(item, 'text');
+  return text && !ts.isMethodDeclaration(text) ? text : null;
+}
+
+function firstTextValue(content: ts.ArrayLiteralExpression): ts.Expression | null {
+  for (const element of content.elements) {
+    const item = isTextItem(element);
+    const text = item ? getPropertyValue(item, 'text') : undefined;
+    if (text && !ts.isMethodDeclaration(text)) return text;
+  }
+  return null;
+}
+
+/** `typeof r === 'string' ? r : JSON.stringify(r, null, 2)` (either orientation). */
+function transportWrapperValue(text: ts.Expression): { value: ts.Expression; indentIsTwo: boolean } | null {
+  const conditional = unwrap(text);
+  if (!ts.isConditionalExpression(conditional)) return null;
+  const test = unwrap(conditional.condition);
+  if (!ts.isBinaryExpression(test)) return null;
+  const operator = test.operatorToken.kind;
+  const equal = operator === ts.SyntaxKind.EqualsEqualsEqualsToken || operator === ts.SyntaxKind.EqualsEqualsToken;
+  const notEqual = operator === ts.SyntaxKind.ExclamationEqualsEqualsToken || operator === ts.SyntaxKind.ExclamationEqualsToken;
+  if (!equal && !notEqual) return null;
+  const typeofSide = ts.isTypeOfExpression(test.left) ? test.left : ts.isTypeOfExpression(test.right) ? test.right : null;
+  const literalSide = typeofSide === test.left ? test.right : test.left;
+  if (!typeofSide || stringLiteralText(literalSide) !== 'string') return null;
+  const subject = unwrap(typeofSide.expression).getText();
+  const stringBranch = equal ? conditional.whenTrue : conditional.whenFalse;
+  const otherBranch = equal ? conditional.whenFalse : conditional.whenTrue;
+  if (unwrap(stringBranch).getText() !== subject || !isJsonStringifyCall(otherBranch)) return null;
+  const call = unwrap(otherBranch) as ts.CallExpression;
+  if (!call.arguments[0] || unwrap(call.arguments[0]).getText() !== subject) return null;
+  const indent = call.arguments[2];
+  return { value: unwrap(typeofSide.expression), indentIsTwo: indent !== undefined && ts.isNumericLiteral(indent) && indent.text === '2' && (!call.arguments[1] || isNullish(call.arguments[1])) };
+}
+
+function returnExpressions(fn: ts.SignatureDeclaration): ts.Expression[] {
+  const body = (fn as ts.FunctionLikeDeclaration).body;
+  if (!body) return [];
+  if (!ts.isBlock(body)) return [body];
+  const found: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isReturnStatement(node) && node.expression) found.push(node.expression);
+    else ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return found;
+}
+
+function isPromiseOfString(type: ts.TypeNode): boolean {
+  return (
+    ts.isTypeReferenceNode(type) &&
+    ts.isIdentifier(type.typeName) &&
+    type.typeName.text === 'Promise' &&
+    type.typeArguments?.length === 1 &&
+    type.typeArguments[0].kind === ts.SyntaxKind.StringKeyword
+  );
+}
+
+function isStringType(type: ts.Type): boolean {
+  if (type.flags & ts.TypeFlags.StringLike) return true;
+  if (type.isUnion()) return type.types.length > 0 && type.types.every((member) => (member.flags & ts.TypeFlags.StringLike) !== 0);
+  return false;
+}

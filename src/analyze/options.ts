@@ -1,0 +1,72 @@
+/**
+ * Handler options shared by the ESLint rules, `migrate` and `check`, so that all of them see the
+ * same handlers. The names are the rule option names and the config-file keys.
+ */
+export interface HandlerOptions {
+  /** Regular expressions (source text) for names of functions that are tool handlers, e.g. `^handle[A-Z]`. */
+  handlerPatterns?: string[];
+  /** Extra registration method names that take `(name, …, handler)` like `server.tool`. */
+  registrationMethods?: string[];
+  /** Property names holding the handler in tool-definition objects, e.g. `handler`, `execute`. */
+  handlerProperties?: string[];
+  /** Function names whose call already builds a proper result (the user's own `ok()` / `fail()`). */
+  resultHelpers?: string[];
+  /** Treat classes with a `name` property and an `execute` method as tool handlers. */
+  handlerClasses?: boolean;
+}
+
+export interface ResolvedHandlerOptions {
+  handlerPatterns: RegExp[];
+  registrationMethods: ReadonlySet<string>;
+  handlerProperties: ReadonlySet<string>;
+  resultHelpers: ReadonlySet<string>;
+  handlerClasses: boolean;
+  /** A stable key for caching analyses per option set. */
+  key: string;
+}
+
+export const KIT_HELPERS = ['successResult', 'errorResult', 'jsonResult', 'toCallToolResult'] as const;
+
+export class HandlerOptionsError extends Error {
+  override name = 'HandlerOptionsError';
+}
+
+const KNOWN_KEYS = new Set(['handlerPatterns', 'registrationMethods', 'handlerProperties', 'resultHelpers', 'handlerClasses']);
+
+function stringList(value: unknown, key: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    throw new HandlerOptionsError(`${key} must be an array of strings`);
+  }
+  return value as string[];
+}
+
+/** Validates and compiles handler options; throws HandlerOptionsError with the offending key. */
+export function resolveHandlerOptions(raw: HandlerOptions | undefined = {}): ResolvedHandlerOptions {
+  for (const key of Object.keys(raw)) {
+    if (!KNOWN_KEYS.has(key)) {
+      throw new HandlerOptionsError(`unknown handler option "${key}" (known: ${[...KNOWN_KEYS].join(', ')})`);
+    }
+  }
+  const patterns = stringList(raw.handlerPatterns, 'handlerPatterns').map((source) => {
+    try {
+      return new RegExp(source);
+    } catch (error) {
+      throw new HandlerOptionsError(`handlerPatterns: "${source}" is not a valid regular expression (${(error as Error).message})`);
+    }
+  });
+  const registrationMethods = stringList(raw.registrationMethods, 'registrationMethods');
+  const handlerProperties = stringList(raw.handlerProperties, 'handlerProperties');
+  const resultHelpers = stringList(raw.resultHelpers, 'resultHelpers');
+  if (raw.handlerClasses !== undefined && typeof raw.handlerClasses !== 'boolean') {
+    throw new HandlerOptionsError('handlerClasses must be a boolean');
+  }
+  return {
+    handlerPatterns: patterns,
+    registrationMethods: new Set(registrationMethods),
+    handlerProperties: new Set(handlerProperties),
+    resultHelpers: new Set([...KIT_HELPERS, ...resultHelpers]),
+    handlerClasses: raw.handlerClasses ?? false,
+    key: JSON.stringify([patterns.map((p) => p.source), registrationMethods, handlerProperties, resultHelpers, raw.handlerClasses ?? false]),
+  };
+}

@@ -1,0 +1,170 @@
+import ts from 'typescript';
+
+/** Looks through wrappers that do not change which value is returned. */
+export function unwrap(node: ts.Expression): ts.Expression {
+  let current = node;
+  for (;;) {
+    if (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current) || ts.isTypeAssertionExpression(current)) {
+      current = current.expression;
+    } else if (ts.isAwaitExpression(current)) {
+      current = current.expression;
+    } else {
+      return current;
+    }
+  }
+}
+
+export function isFunctionLike(node: ts.Node): node is ts.SignatureDeclaration & { body?: ts.ConciseBody } {
+  return ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node);
+}
+
+export function propertyName(name: ts.PropertyName | ts.MemberName | undefined): string | null {
+  if (!name) return null;
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
+  if (ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  return null;
+}
+
+export function getProperty(object: ts.ObjectLiteralExpression, name: string): ts.ObjectLiteralElementLike | undefined {
+  return object.properties.find((property) => !ts.isSpreadAssignment(property) && propertyName(property.name) === name);
+}
+
+/** The value expression of `name: value`, `name` (shorthand) or `name() {}` (the method itself). */
+export function getPropertyValue(object: ts.ObjectLiteralExpression, name: string): ts.Expression | ts.MethodDeclaration | undefined {
+  const property = getProperty(object, name);
+  if (!property) return undefined;
+  if (ts.isPropertyAssignment(property)) return property.initializer;
+  if (ts.isShorthandPropertyAssignment(property)) return property.name;
+  if (ts.isMethodDeclaration(property)) return property;
+  return undefined;
+}
+
+export function stringLiteralText(node: ts.Node | undefined): string | null {
+  if (!node) return null;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  return null;
+}
+
+export function isJsonStringifyCall(node: ts.Expression): boolean {
+  const inner = unwrap(node);
+  return (
+    ts.isCallExpression(inner) &&
+    ts.isPropertyAccessExpression(inner.expression) &&
+    ts.isIdentifier(inner.expression.expression) &&
+    inner.expression.expression.text === 'JSON' &&
+    inner.expression.name.text === 'stringify'
+  );
+}
+
+/** The literal text a string expression starts with, when it is known from the source. */
+export function leadingText(node: ts.Expression): string | null {
+  const inner = unwrap(node);
+  if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text;
+  if (ts.isTemplateExpression(inner)) return inner.head.text;
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) return leadingText(inner.left);
+  return null;
+}
+
+// Error words at the start of a message; emoji and markdown bold may precede them.
+const ERROR_TEXT = /^[\s*_#>]*(?:❌|✗|✖|🚫|⛔|(?:\*\*)?(?:Error\b|ERROR\b|Failed\b|Failure\b|Unable\b|Cannot\b|Can't\b|Could not\b|Invalid\b|Not found\b|Unauthorized\b|Forbidden\b))/;
+
+export function looksLikeErrorText(text: string): boolean {
+  return ERROR_TEXT.test(text);
+}
+
+const STRING_METHODS = new Set([
+  'join', 'toString', 'toFixed', 'toPrecision', 'toUpperCase', 'toLowerCase', 'trim', 'trimStart', 'trimEnd',
+  'padStart', 'padEnd', 'replace', 'replaceAll', 'repeat', 'toISOString', 'toLocaleString', 'toLocaleDateString',
+  'toLocaleTimeString', 'toDateString', 'toTimeString', 'toUTCString', 'substring', 'normalize', 'charAt',
+]);
+
+/** Syntax-only: is this expression certainly a string? Callers extend it with locals and the checker. */
+export function isStringSyntax(node: ts.Expression, isStringIdentifier: (id: ts.Identifier) => boolean, isStringCall: (call: ts.CallExpression) => boolean): boolean {
+  const inner = unwrap(node);
+  if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner) || ts.isTemplateExpression(inner)) return true;
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    return (
+      isStringSyntax(inner.left, isStringIdentifier, isStringCall) || isStringSyntax(inner.right, isStringIdentifier, isStringCall)
+    );
+  }
+  if (ts.isConditionalExpression(inner)) {
+    return isStringSyntax(inner.whenTrue, isStringIdentifier, isStringCall) && isStringSyntax(inner.whenFalse, isStringIdentifier, isStringCall);
+  }
+  if (ts.isIdentifier(inner)) return isStringIdentifier(inner);
+  if (ts.isCallExpression(inner)) {
+    if (isJsonStringifyCall(inner)) return true;
+    if (ts.isIdentifier(inner.expression) && inner.expression.text === 'String') return true;
+    if (ts.isPropertyAccessExpression(inner.expression) && STRING_METHODS.has(inner.expression.name.text)) return true;
+    return isStringCall(inner);
+  }
+  return false;
+}
+
+export function isInside(node: ts.Node, ancestor: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node; current; current = current.parent) {
+    if (current === ancestor) return true;
+  }
+  return false;
+}
+
+/** Does `node` mention the identifier `name` (outside nested functions is not required)? */
+export function mentionsIdentifier(node: ts.Node, name: string): boolean {
+  let found = false;
+  const visit = (child: ts.Node): void => {
+    if (found) return;
+    if (ts.isIdentifier(child) && child.text === name) {
+      found = true;
+      return;
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** The catch clause a node sits in, within `boundary` (the handler), if any. */
+export function enclosingCatch(node: ts.Node, boundary: ts.Node): ts.CatchClause | null {
+  for (let current: ts.Node | undefined = node.parent; current && current !== boundary; current = current.parent) {
+    if (ts.isCatchClause(current)) return current;
+    if (isFunctionLike(current)) return null;
+  }
+  return null;
+}
+
+export interface ErrorShape {
+  /** The expression holding the message: `error`, else `message`, else `reason`. */
+  message: ts.Expression | null;
+  messageProperty: ts.ObjectLiteralElementLike | null;
+}
+
+const ERROR_STATUS = new Set(['error', 'failed', 'failure', 'fail']);
+
+/** `{ error: … }`, `{ success: false, … }` or `{ status: 'error', … }`; null otherwise. */
+export function errorShape(object: ts.ObjectLiteralExpression): ErrorShape | null {
+  const error = getPropertyValue(object, 'error');
+  const success = getPropertyValue(object, 'success');
+  const ok = getPropertyValue(object, 'ok');
+  const status = getPropertyValue(object, 'status');
+  const hasError =
+    error !== undefined &&
+    !ts.isMethodDeclaration(error) &&
+    error.kind !== ts.SyntaxKind.NullKeyword &&
+    error.kind !== ts.SyntaxKind.FalseKeyword &&
+    !(ts.isIdentifier(error) && error.text === 'undefined');
+  const failed = (success !== undefined && success.kind === ts.SyntaxKind.FalseKeyword) || (ok !== undefined && ok.kind === ts.SyntaxKind.FalseKeyword);
+  const statusText = status && !ts.isMethodDeclaration(status) ? stringLiteralText(status) : null;
+  const errorStatus = statusText !== null && ERROR_STATUS.has(statusText.toLowerCase());
+  if (!hasError && !failed && !errorStatus) return null;
+  for (const name of ['error', 'message', 'reason']) {
+    const value = getPropertyValue(object, name);
+    if (value && !ts.isMethodDeclaration(value) && value.kind !== ts.SyntaxKind.NullKeyword) {
+      return { message: value, messageProperty: getProperty(object, name) ?? null };
+    }
+  }
+  return { message: null, messageProperty: null };
+}
+
+export function lineAndColumn(sourceFile: ts.SourceFile, position: number): { line: number; column: number } {
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(position);
+  return { line: line + 1, column: character + 1 };
+}

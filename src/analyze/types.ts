@@ -1,0 +1,111 @@
+import type ts from 'typescript';
+
+/** Which runtime will receive what the handler returns; it decides what counts as a bug. */
+export type Framework =
+  /** `@modelcontextprotocol/sdk` McpServer / Server: the return value must be a CallToolResult. */
+  | 'sdk'
+  /** FastMCP wraps strings itself and accepts `{ content, isError, structuredContent }`. */
+  | 'fastmcp'
+  /** A `handleXxx` function whose result a transport wrapper serialises (strings and objects pass). */
+  | 'transport';
+
+export type HandlerStyle =
+  | 'tool'
+  | 'registerTool'
+  | 'low-level'
+  | 'fastmcp-addTool'
+  | 'handler-pattern'
+  | 'definition'
+  | 'class-execute'
+  | 'followed';
+
+export type SiteKind =
+  | 'string'
+  | 'error-string'
+  | 'json-stringify'
+  | 'json-text-content'
+  | 'error-json'
+  | 'error-object'
+  | 'error-content'
+  | 'bare-object'
+  | 'structured-not-object'
+  | 'structured-without-text'
+  | 'missing-structured-content'
+  | 'hand-built-result'
+  | 'transport-wrapper';
+
+export const SITE_KINDS: readonly SiteKind[] = [
+  'string',
+  'error-string',
+  'json-stringify',
+  'json-text-content',
+  'error-json',
+  'error-object',
+  'error-content',
+  'bare-object',
+  'structured-not-object',
+  'structured-without-text',
+  'missing-structured-content',
+  'hand-built-result',
+  'transport-wrapper',
+];
+
+/** The runtime helpers a rewrite may call. */
+export type HelperName = 'successResult' | 'errorResult' | 'jsonResult' | 'toCallToolResult';
+
+/** One text edit: replace [start, end) with text. Offsets are into the analyzed file's text. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Rewrite {
+  /** The edit for this site alone (no imports). */
+  edit: TextEdit;
+  /** Helpers the edit calls, so the caller can add one import for all of them. */
+  helpers: HelperName[];
+}
+
+export interface ToolHandler {
+  style: HandlerStyle;
+  framework: Framework;
+  toolName: string | null;
+  /** The function whose returns are tool results. */
+  fn: ts.SignatureDeclaration;
+  hasOutputSchema: boolean;
+  line: number;
+}
+
+export interface Finding {
+  kind: SiteKind;
+  fileName: string;
+  /** Offsets of the reported node (start excludes leading trivia). */
+  start: number;
+  end: number;
+  /** 1-based line and column of `start`. */
+  line: number;
+  column: number;
+  toolName: string | null;
+  handlerStyle: HandlerStyle;
+  framework: Framework;
+  /** The edit that fixes the site, or null when it must be left for a person. */
+  rewrite: Rewrite | null;
+  /** Why there is no rewrite (set when rewrite is null). */
+  reviewReason?: string;
+  /** The function the site returns from (its return type may need to change). */
+  returningFunction: ts.SignatureDeclaration;
+}
+
+/** A `string` / `Promise<string>` return type that becomes `CallToolResult` after the rewrites. */
+export interface ReturnTypeChange {
+  fn: ts.SignatureDeclaration;
+  edit: TextEdit;
+}
+
+export interface Analysis {
+  fileName: string;
+  handlers: ToolHandler[];
+  findings: Finding[];
+  returnTypeChanges: ReturnTypeChange[];
+}
