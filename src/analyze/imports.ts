@@ -21,7 +21,8 @@ function fileStyle(sourceFile: ts.SourceFile): FileStyle {
   const imports = sourceFile.statements.filter(ts.isImportDeclaration);
   const firstSpecifier = imports[0]?.moduleSpecifier.getText(sourceFile);
   const quote = firstSpecifier?.startsWith('"') ? '"' : "'";
-  const sample = imports[imports.length - 1] ?? sourceFile.statements[0];
+  // Only statements that end in a semicolon in semicolon style tell us the file's style.
+  const sample = imports[imports.length - 1] ?? sourceFile.statements.find((statement) => ts.isVariableStatement(statement) || ts.isExpressionStatement(statement));
   const semicolon = sample && !sample.getText(sourceFile).trimEnd().endsWith(';') ? '' : ';';
   return { quote, semicolon, newline: text.includes('\r\n') ? '\r\n' : '\n' };
 }

@@ -1,0 +1,28 @@
+import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
+
+export type Options = [KitRuleOptions];
+export type MessageIds = 'bareObject' | 'useJsonResult';
+
+export default createRule<Options, MessageIds>({
+  name: 'no-bare-object-result',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow returning plain data objects from MCP SDK tool handlers',
+      recommended: 'recommended',
+    },
+    hasSuggestions: true,
+    messages: {
+      bareObject:
+        '{{tool}} returns a plain object. The SDK 1.x passes it on as { content: [] }, so the model sees nothing. Return jsonResult(value).',
+      useJsonResult: 'Return jsonResult(...) instead',
+    },
+    schema: ruleOptionsSchema,
+  },
+  defaultOptions: defaultRuleOptions,
+  create(context, [options]) {
+    return reportKinds(context, options, {
+      'bare-object': { messageId: 'bareObject', suggestionId: 'useJsonResult' },
+    });
+  },
+});

@@ -1,0 +1,35 @@
+import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
+
+export type Options = [KitRuleOptions];
+export type MessageIds = 'jsonStringifyResult' | 'jsonTextContent' | 'transportWrapper' | 'useJsonResult' | 'useToCallToolResult';
+
+export default createRule<Options, MessageIds>({
+  name: 'no-json-stringify-result',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow returning JSON.stringify payloads as tool text instead of structuredContent',
+      recommended: 'recommended',
+    },
+    hasSuggestions: true,
+    messages: {
+      jsonStringifyResult:
+        '{{tool}} returns a JSON.stringify(...) string: the model sees escaped JSON and clients get no structuredContent. Return jsonResult(value).',
+      jsonTextContent:
+        '{{tool}} puts JSON.stringify(...) in a text item without structuredContent. Return jsonResult(value) so the data is also machine-readable.',
+      transportWrapper:
+        'This wrapper serialises whatever a handler returns, so errors and structured results are lost. Return toCallToolResult(result).',
+      useJsonResult: 'Return jsonResult(...) instead',
+      useToCallToolResult: 'Return toCallToolResult(...) instead',
+    },
+    schema: ruleOptionsSchema,
+  },
+  defaultOptions: defaultRuleOptions,
+  create(context, [options]) {
+    return reportKinds(context, options, {
+      'json-stringify': { messageId: 'jsonStringifyResult', suggestionId: 'useJsonResult' },
+      'json-text-content': { messageId: 'jsonTextContent', suggestionId: 'useJsonResult' },
+      'transport-wrapper': { messageId: 'transportWrapper', suggestionId: 'useToCallToolResult' },
+    });
+  },
+});

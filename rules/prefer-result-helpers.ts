@@ -1,0 +1,27 @@
+import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
+
+export type Options = [KitRuleOptions];
+export type MessageIds = 'handBuiltResult' | 'useHelper';
+
+export default createRule<Options, MessageIds>({
+  name: 'prefer-result-helpers',
+  meta: {
+    type: 'suggestion',
+    docs: {
+      description: 'Prefer successResult / errorResult over hand-built { content: [{ type: "text", text }] } literals',
+      recommended: 'strict',
+    },
+    hasSuggestions: true,
+    messages: {
+      handBuiltResult: '{{tool}} builds its result by hand. The result helpers keep content, structuredContent and isError consistent.',
+      useHelper: 'Use the result helper instead',
+    },
+    schema: ruleOptionsSchema,
+  },
+  defaultOptions: defaultRuleOptions,
+  create(context, [options]) {
+    return reportKinds(context, options, {
+      'hand-built-result': { messageId: 'handBuiltResult', suggestionId: 'useHelper' },
+    });
+  },
+});

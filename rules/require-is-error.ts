@@ -1,0 +1,36 @@
+import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
+
+export type Options = [KitRuleOptions];
+export type MessageIds = 'errorString' | 'errorJson' | 'errorObject' | 'errorContent' | 'useErrorResult';
+
+export default createRule<Options, MessageIds>({
+  name: 'require-is-error',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Require error results of MCP tools to set isError: true',
+      recommended: 'recommended',
+    },
+    hasSuggestions: true,
+    messages: {
+      errorString:
+        '{{tool}} reports an error as plain text. Without isError: true the model cannot tell it failed. Return errorResult(message).',
+      errorJson:
+        '{{tool}} reports an error as a JSON string. Without isError: true the model cannot tell it failed. Return errorResult(message, extra).',
+      errorObject:
+        '{{tool}} returns an error object, which the SDK does not turn into an error result. Return errorResult(message, extra).',
+      errorContent: '{{tool}} returns error text without isError: true. Return errorResult(message) or set isError: true.',
+      useErrorResult: 'Return an error result (isError: true) instead',
+    },
+    schema: ruleOptionsSchema,
+  },
+  defaultOptions: defaultRuleOptions,
+  create(context, [options]) {
+    return reportKinds(context, options, {
+      'error-string': { messageId: 'errorString', suggestionId: 'useErrorResult' },
+      'error-json': { messageId: 'errorJson', suggestionId: 'useErrorResult' },
+      'error-object': { messageId: 'errorObject', suggestionId: 'useErrorResult' },
+      'error-content': { messageId: 'errorContent', suggestionId: 'useErrorResult' },
+    });
+  },
+});

@@ -1,0 +1,167 @@
+import { ESLintUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import ts from 'typescript';
+import {
+  analyzeSourceFile,
+  planImports,
+  resolveHandlerOptions,
+  type Analysis,
+  type Finding,
+  type HandlerOptions,
+  type ResolvedHandlerOptions,
+  type SiteKind,
+} from '../src/analyze/index.js';
+
+export interface KitRuleDocs {
+  description: string;
+  /** Which flat config turns the rule on: `recommended` (and so `strict`) or only `strict`. */
+  recommended: 'recommended' | 'strict';
+  requiresTypeChecking?: boolean;
+}
+
+export const RULE_DOCS_BASE = 'https://github.com/mcp-result-kit/mcp-result-kit/blob/main/docs/rules/';
+
+export const createRule = ESLintUtils.RuleCreator<KitRuleDocs>((name) => `${RULE_DOCS_BASE}${name}.md`);
+
+/** The options every rule takes: the shared handler options plus where suggestions import from. */
+export interface KitRuleOptions extends HandlerOptions {
+  importSource?: string;
+}
+
+export const SETTINGS_KEY = 'mcp-result-kit';
+
+const stringArray = (description: string) => ({ type: 'array' as const, items: { type: 'string' as const }, description });
+
+export const ruleOptionsSchema: TSESLint.RuleMetaData<string, KitRuleDocs>['schema'] = [
+  {
+    type: 'object',
+    additionalProperties: false,
+    description: 'Which functions are MCP tool handlers, and where suggested helpers are imported from.',
+    properties: {
+      handlerPatterns: stringArray('Regular expressions for names of functions that are tool handlers, e.g. "^handle[A-Z]".'),
+      registrationMethods: stringArray('Extra method names that register a tool like server.tool(name, ..., handler).'),
+      handlerProperties: stringArray('Property names that hold the handler in tool-definition objects, e.g. "handler" or "execute".'),
+      resultHelpers: stringArray('Names of your own functions that already return a proper CallToolResult, e.g. "ok" and "fail".'),
+      handlerClasses: { type: 'boolean', description: 'Treat classes with a name property and an execute method as tool handlers.' },
+      importSource: { type: 'string', description: 'Module that suggestions import the result helpers from (default "mcp-result-kit").' },
+    },
+  },
+];
+
+export const defaultRuleOptions: [KitRuleOptions] = [{}];
+
+type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+
+const analysisCache = new WeakMap<object, Map<string, Analysis>>();
+const resolvedCache = new Map<string, ResolvedHandlerOptions>();
+
+function mergedOptions(context: AnyContext, options: KitRuleOptions): KitRuleOptions {
+  const settings = (context.settings as Record<string, unknown>)[SETTINGS_KEY];
+  return { ...(typeof settings === 'object' && settings !== null ? (settings as KitRuleOptions) : {}), ...options };
+}
+
+function resolved(options: KitRuleOptions): ResolvedHandlerOptions {
+  const { importSource: _importSource, ...handlerOptions } = options;
+  const key = JSON.stringify(handlerOptions);
+  let value = resolvedCache.get(key);
+  if (!value) {
+    value = resolveHandlerOptions(handlerOptions);
+    resolvedCache.set(key, value);
+  }
+  return value;
+}
+
+interface FileView {
+  sourceFile: ts.SourceFile;
+  checker: ts.TypeChecker | undefined;
+}
+
+/** The TypeScript AST the parser already built (no second parse); a fresh parse for other parsers. */
+function fileView(context: AnyContext, program: TSESTree.Program): FileView {
+  const services = context.sourceCode.parserServices;
+  const mapped = services?.esTreeNodeToTSNodeMap?.get(program as never) as ts.Node | undefined;
+  if (mapped && ts.isSourceFile(mapped)) {
+    return { sourceFile: mapped, checker: services?.program ? services.program.getTypeChecker() : undefined };
+  }
+  const fileName = context.filename;
+  const kind = /\.[cm]?jsx?$/.test(fileName) ? ts.ScriptKind.JSX : /\.tsx$/.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  return { sourceFile: ts.createSourceFile(fileName, context.sourceCode.text, ts.ScriptTarget.Latest, true, kind), checker: undefined };
+}
+
+const viewCache = new WeakMap<object, FileView>();
+
+/** One analysis per file and option set, shared by all the plugin's rules in a lint run. */
+export function analysisFor(context: AnyContext, options: KitRuleOptions): { analysis: Analysis; sourceFile: ts.SourceFile; options: KitRuleOptions } {
+  const merged = mergedOptions(context, options);
+  const handlerOptions = resolved(merged);
+  const program = context.sourceCode.ast;
+  let view = viewCache.get(program);
+  if (!view) {
+    view = fileView(context, program);
+    viewCache.set(program, view);
+  }
+  let byOptions = analysisCache.get(view.sourceFile);
+  if (!byOptions) {
+    byOptions = new Map();
+    analysisCache.set(view.sourceFile, byOptions);
+  }
+  const cacheKey = `${handlerOptions.key}|${view.checker ? 'typed' : 'syntax'}`;
+  let analysis = byOptions.get(cacheKey);
+  if (!analysis) {
+    analysis = analyzeSourceFile(view.sourceFile, { handlerOptions, checker: view.checker });
+    byOptions.set(cacheKey, analysis);
+  }
+  return { analysis, sourceFile: view.sourceFile, options: merged };
+}
+
+export function toolLabel(finding: Finding): string {
+  return finding.toolName ? `Tool "${finding.toolName}"` : 'This tool handler';
+}
+
+/** The suggestion's fixes: the site rewrite plus the helper import, exactly what the codemod writes. */
+export function suggestionFix(finding: Finding, sourceFile: ts.SourceFile, importSource: string | undefined): TSESLint.ReportFixFunction | null {
+  const rewrite = finding.rewrite;
+  if (!rewrite) return null;
+  return (fixer) => {
+    const fixes = [fixer.replaceTextRange([rewrite.edit.start, rewrite.edit.end], rewrite.edit.text)];
+    for (const edit of planImports(sourceFile, rewrite.helpers, { importSource })) {
+      fixes.push(edit.start === edit.end ? fixer.insertTextAfterRange([edit.start, edit.start], edit.text) : fixer.replaceTextRange([edit.start, edit.end], edit.text));
+    }
+    return fixes;
+  };
+}
+
+export interface KindReport<MessageId extends string> {
+  messageId: MessageId;
+  suggestionId: MessageId | null;
+}
+
+/**
+ * The body of every rule: report the analyzer's findings of the given kinds, each with a
+ * suggestion built from the finding's own rewrite.
+ */
+export function reportKinds<MessageId extends string>(
+  context: Readonly<TSESLint.RuleContext<MessageId, [KitRuleOptions]>>,
+  options: KitRuleOptions,
+  kinds: Partial<Record<SiteKind, KindReport<MessageId>>>,
+  data: (finding: Finding) => Record<string, string> = () => ({}),
+): TSESLint.RuleListener {
+  return {
+    Program(program) {
+      const { analysis, sourceFile, options: merged } = analysisFor(context as unknown as AnyContext, options);
+      for (const finding of analysis.findings) {
+        const report = kinds[finding.kind];
+        if (!report) continue;
+        const fix = report.suggestionId ? suggestionFix(finding, sourceFile, merged.importSource) : null;
+        const start = context.sourceCode.getLocFromIndex(finding.start);
+        const end = context.sourceCode.getLocFromIndex(finding.end);
+        context.report({
+          node: program,
+          loc: { start, end },
+          messageId: report.messageId,
+          data: { tool: toolLabel(finding), reason: finding.reviewReason ?? '', ...data(finding) },
+          suggest: fix && report.suggestionId ? [{ messageId: report.suggestionId, data: { tool: toolLabel(finding) }, fix }] : [],
+        });
+      }
+    },
+  };
+}
