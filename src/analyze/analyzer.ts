@@ -23,6 +23,11 @@ export interface AnalyzeOptions {
   handlerOptions?: HandlerOptions | ResolvedHandlerOptions;
   /** With a checker, string-typed expressions and cross-file handlers are found too. */
   checker?: ts.TypeChecker;
+  /**
+   * Handlers found by analyzing other files (a dispatcher in a.ts calling a function of b.ts);
+   * see collectExternalHandlers. Those in this file are analyzed as handlers here.
+   */
+  extraHandlers?: readonly ToolHandler[];
 }
 
 interface SiteContext {
@@ -47,7 +52,28 @@ function isResolved(options: HandlerOptions | ResolvedHandlerOptions | undefined
 /** Analyzes one file: finds its tool handlers and classifies every return site. */
 export function analyzeSourceFile(sourceFile: ts.SourceFile, options: AnalyzeOptions = {}): Analysis {
   const handlerOptions = isResolved(options.handlerOptions) ? options.handlerOptions : resolveHandlerOptions(options.handlerOptions);
-  return new FileAnalyzer(sourceFile, handlerOptions, options.checker).run();
+  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? []).run();
+}
+
+/** Handlers that an analysis reached in other files (checker mode): analyze those files with them. */
+export function collectExternalHandlers(analysis: Analysis): ToolHandler[] {
+  return analysis.external;
+}
+
+/** The node of this tree at the same place as `node` (which may come from another parse of the same text). */
+function sameNodeIn(sourceFile: ts.SourceFile, node: ts.Node): ts.Node | undefined {
+  if (node.getSourceFile() === sourceFile) return node;
+  let found: ts.Node | undefined;
+  const visit = (child: ts.Node): void => {
+    if (found || child.pos > node.pos || child.end < node.end) return;
+    if (child.pos === node.pos && child.end === node.end && child.kind === node.kind) {
+      found = child;
+      return;
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(sourceFile);
+  return found;
 }
 
 class FileAnalyzer {
@@ -57,6 +83,7 @@ class FileAnalyzer {
   private readonly reportedNodes = new Set<ts.Node>();
   private readonly stringCallCache = new Map<ts.Node, boolean>();
   private handlerFunctions = new Set<ts.Node>();
+  private readonly external: ToolHandler[] = [];
   /** Per function: did a string-like return stay as it is? Then its `string` return type must stay too. */
   private readonly unrewrittenStringReturn = new Set<ts.SignatureDeclaration>();
 
@@ -64,12 +91,17 @@ class FileAnalyzer {
     private readonly sourceFile: ts.SourceFile,
     private readonly options: ResolvedHandlerOptions,
     private readonly checker: ts.TypeChecker | undefined,
+    private readonly extraHandlers: readonly ToolHandler[],
   ) {
     this.locals = new LocalDeclarations(sourceFile);
   }
 
   run(): Analysis {
     const handlers = findHandlers(this.sourceFile, this.options, this.locals, this.checker);
+    for (const extra of this.extraHandlers) {
+      const fn = sameNodeIn(this.sourceFile, extra.fn);
+      if (fn && isFunctionLike(fn) && !handlers.some((handler) => handler.fn === fn)) handlers.push({ ...extra, fn });
+    }
     this.handlerFunctions = new Set(handlers.map((handler) => handler.fn));
     for (const handler of handlers) {
       this.collectSites(handler.fn, {
@@ -82,16 +114,22 @@ class FileAnalyzer {
       });
     }
     this.findings.sort((a, b) => a.start - b.start);
-    return { fileName: this.sourceFile.fileName, handlers, findings: this.findings, returnTypeChanges: this.returnTypeChanges() };
+    return { fileName: this.sourceFile.fileName, handlers, findings: this.findings, returnTypeChanges: this.returnTypeChanges(), external: this.external };
   }
 
   // ---- walking return sites -------------------------------------------------------------
 
   private collectSites(fn: ts.SignatureDeclaration, context: SiteContext): void {
     if (this.visitedFunctions.has(fn)) return;
-    // Only files we can edit: a declaration from another file (checker mode) is that file's business.
-    if (fn.getSourceFile() !== this.sourceFile) return;
     this.visitedFunctions.add(fn);
+    // A declaration in another file (checker mode) is analyzed there, as a handler of this tool.
+    if (fn.getSourceFile() !== this.sourceFile) {
+      const sourceFile = fn.getSourceFile();
+      if (!sourceFile.isDeclarationFile) {
+        this.external.push({ fn, style: 'followed', framework: context.framework, toolName: context.toolName, hasOutputSchema: context.hasOutputSchema, line: lineAndColumn(sourceFile, fn.getStart(sourceFile)).line });
+      }
+      return;
+    }
     const body = (fn as ts.FunctionLikeDeclaration).body;
     if (!body) return;
     const functionContext = { ...context, fn };

@@ -108,4 +108,6 @@ export interface Analysis {
   handlers: ToolHandler[];
   findings: Finding[];
   returnTypeChanges: ReturnTypeChange[];
+  /** Handlers this file's dispatchers reach in other files (only with a checker). */
+  external: ToolHandler[];
 }

@@ -1,0 +1,66 @@
+import { Project } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { analyzeSourceFile } from '../../src/analyze/index.js';
+import { migrateSourceFile } from '../../transforms/index.js';
+import { fixtureCases, splitOptions, type FixtureCase } from './fixture-cases.js';
+
+const cases = fixtureCases();
+
+function migrate(text: string, fixture: FixtureCase) {
+  const project = new Project({ useInMemoryFileSystem: true, skipFileDependencyResolution: true });
+  const sourceFile = project.createSourceFile(`/case/${fixture.name}.ts`, text);
+  const { handlerOptions, importSource } = splitOptions(fixture.options);
+  return migrateSourceFile(sourceFile, { handlerOptions, importSource });
+}
+
+describe('codemod fixtures', () => {
+  it('has at least 40 cases, including no-change cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    expect(cases.filter((fixture) => fixture.input === fixture.output).length).toBeGreaterThanOrEqual(8);
+  });
+
+  describe.each(cases.map((fixture) => [`${fixture.transform}/${fixture.name}`, fixture] as const))('%s', (_label, fixture) => {
+    it('produces the expected output', () => {
+      const result = migrate(fixture.input, fixture);
+      expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+      expect(result.text).toBe(fixture.output);
+    });
+
+    it('reports exactly the expected sites for review', () => {
+      const result = migrate(fixture.input, fixture);
+      const review = result.diagnostics
+        .filter((diagnostic) => diagnostic.severity === 'review')
+        .map((diagnostic) => ({ line: diagnostic.line, kind: diagnostic.kind }))
+        .sort((a, b) => a.line - b.line);
+      expect(review).toEqual([...fixture.review].sort((a, b) => a.line - b.line));
+    });
+
+    it('is idempotent: a second run changes nothing and reports nothing new', () => {
+      const first = migrate(fixture.input, fixture);
+      const second = migrate(first.text, fixture);
+      expect(second.text).toBe(first.text);
+      expect(second.changes).toEqual([]);
+      expect(second.diagnostics.length).toBeLessThanOrEqual(first.diagnostics.filter((diagnostic) => diagnostic.severity === 'review').length);
+    });
+
+    it('leaves no finding the codemod could have fixed', () => {
+      const project = new Project({ useInMemoryFileSystem: true });
+      const sourceFile = project.createSourceFile(`/case/${fixture.name}.ts`, fixture.output);
+      const { handlerOptions } = splitOptions(fixture.options);
+      const fixable = analyzeSourceFile(sourceFile.compilerNode, { handlerOptions }).findings.filter((finding) => finding.rewrite);
+      expect(fixable.map((finding) => `${finding.kind}@${finding.line}`)).toEqual([]);
+    });
+
+    it('keeps line endings and every untouched line', () => {
+      const crlf = fixture.input.includes('\r\n');
+      expect(fixture.output.includes('\r\n')).toBe(crlf);
+      if (crlf) expect(fixture.output.replace(/\r\n/g, '')).not.toMatch(/\n/);
+      const outputLines = new Set(fixture.output.split(/\r?\n/));
+      const result = migrate(fixture.input, fixture);
+      const touchedLines = new Set(result.changes.map((change) => change.line));
+      fixture.input.split(/\r?\n/).forEach((line, index) => {
+        if (!touchedLines.has(index + 1) && line.trim() !== '') expect(outputLines.has(line), `line ${index + 1} kept`).toBe(true);
+      });
+    });
+  });
+});

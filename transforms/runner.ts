@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Project, type SourceFile } from 'ts-morph';
+import ts from 'typescript';
+import {
+  analyzeSourceFile,
+  applyEdits,
+  collectExternalHandlers,
+  planImports,
+  resolveHandlerOptions,
+  type Analysis,
+  type HelperName,
+  type ResolvedHandlerOptions,
+  type ToolHandler,
+} from '../src/analyze/index.js';
+import bareObject from './bare-object.js';
+import contentLiteral from './content-literal.js';
+import errorResult from './error-result.js';
+import jsonResult from './json-result.js';
+import returnTypes from './return-types.js';
+import reviewOnly from './review-only.js';
+import stringResult from './string-result.js';
+import transportWrapper from './transport-wrapper.js';
+import type { Change, Diagnostic, MigrationOptions, Transform } from './types.js';
+
+export const transforms: readonly Transform[] = [stringResult, errorResult, jsonResult, contentLiteral, bareObject, transportWrapper, reviewOnly, returnTypes];
+
+export interface FileResult {
+  fileName: string;
+  originalText: string;
+  /** The migrated text; equal to originalText when nothing changed or the file was rolled back. */
+  text: string;
+  changed: boolean;
+  handlers: number;
+  changes: Change[];
+  diagnostics: Diagnostic[];
+}
+
+interface WithParseDiagnostics {
+  parseDiagnostics?: readonly ts.Diagnostic[];
+}
+
+/** Syntax errors the parser recorded (TypeScript keeps them on the SourceFile). */
+export function syntaxErrors(sourceFile: ts.SourceFile): readonly ts.Diagnostic[] {
+  return (sourceFile as unknown as WithParseDiagnostics).parseDiagnostics ?? [];
+}
+
+function selectedTransforms(options: MigrationOptions): readonly Transform[] {
+  if (!options.transforms) return transforms;
+  const known = new Set(transforms.map((transform) => transform.id));
+  const unknown = options.transforms.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw new Error(`unknown transform ${unknown.map((id) => `"${id}"`).join(', ')} (known: ${[...known].join(', ')})`);
+  return transforms.filter((transform) => options.transforms!.includes(transform.id));
+}
+
+/** The specifier a file uses to import the helpers: the package, or a relative path to local helpers. */
+export function importSourceFor(fileName: string, sourceFile: ts.SourceFile, options: MigrationOptions): string {
+  if (!options.localHelpersPath) return options.importSource ?? 'mcp-result-kit';
+  let relative = path.relative(path.dirname(fileName), options.localHelpersPath).split(path.sep).join('/');
+  relative = relative.replace(/\.(m|c)?tsx?$/, '');
+  if (!relative.startsWith('.')) relative = `./${relative}`;
+  const relativeImports = sourceFile.statements.flatMap((statement) =>
+    ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('.') ? [statement.moduleSpecifier.text] : [],
+  );
+  // Follow the file's own convention: NodeNext ESM needs `.js`, bundler-style code has none.
+  const usesExtensionless = relativeImports.length > 0 && relativeImports.every((specifier) => !/\.[cm]?js$/.test(specifier));
+  return usesExtensionless ? relative : `${relative}.js`;
+}
+
+function errorDiagnostic(fileName: string, kind: Diagnostic['kind'], message: string, line = 1, column = 1): Diagnostic {
+  return { severity: 'error', fileName, line, column, kind, toolName: null, message };
+}
+
+/**
+ * Migrates one file: runs every transform over one analysis, then applies all edits (sites,
+ * return types, imports) in one pass. Any failure leaves the file as it was, with a diagnostic.
+ */
+export function migrateSourceFile(sourceFile: SourceFile, options: MigrationOptions = {}, analysis?: Analysis, checker?: ts.TypeChecker): FileResult {
+  const compilerNode = sourceFile.compilerNode;
+  const fileName = sourceFile.getFilePath();
+  const originalText = compilerNode.text;
+  const unchanged = (diagnostics: Diagnostic[], handlers = 0): FileResult => ({ fileName, originalText, text: originalText, changed: false, handlers, changes: [], diagnostics });
+
+  const parseErrors = syntaxErrors(compilerNode);
+  if (parseErrors.length > 0) {
+    const first = parseErrors[0];
+    const position = first.start !== undefined ? compilerNode.getLineAndCharacterOfPosition(first.start) : { line: 0, character: 0 };
+    return unchanged([errorDiagnostic(fileName, 'parse-error', `does not parse (${ts.flattenDiagnosticMessageText(first.messageText, ' ')}); skipped, not written`, position.line + 1, position.character + 1)]);
+  }
+
+  let handlers = 0;
+  try {
+    const fileAnalysis = analysis ?? analyzeSourceFile(compilerNode, { handlerOptions: options.handlerOptions, checker });
+    handlers = fileAnalysis.handlers.length;
+    const changes: Change[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const transform of selectedTransforms(options)) {
+      const result = transform.apply(sourceFile, { analysis: fileAnalysis, options });
+      changes.push(...result.changes);
+      diagnostics.push(...result.diagnostics);
+    }
+    if (changes.length === 0) return { ...unchanged(diagnostics, handlers) };
+    const helpers = new Set<HelperName>(changes.flatMap((change) => change.helpers));
+    const importEdits = planImports(compilerNode, helpers, {
+      importSource: importSourceFor(fileName, compilerNode, options),
+      callToolResultType: changes.some((change) => change.kind === 'return-type'),
+    });
+    const text = applyEdits(originalText, [...changes.map((change) => change.edit), ...importEdits]);
+    const reparsed = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
+    if (syntaxErrors(reparsed).length > 0) {
+      const message = ts.flattenDiagnosticMessageText(syntaxErrors(reparsed)[0].messageText, ' ');
+      return unchanged([...diagnostics, errorDiagnostic(fileName, 'transform-error', `the rewrite would not parse (${message}); file left unchanged`)], handlers);
+    }
+    changes.sort((a, b) => a.edit.start - b.edit.start);
+    return { fileName, originalText, text, changed: text !== originalText, handlers, changes, diagnostics };
+  } catch (error) {
+    return unchanged([errorDiagnostic(fileName, 'transform-error', `transform failed (${(error as Error).message}); file left unchanged`)], handlers);
+  }
+}
+
+function scriptKind(fileName: string): ts.ScriptKind {
+  if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
+  if (/\.[cm]?jsx?$/.test(fileName)) return ts.ScriptKind.JSX;
+  return ts.ScriptKind.TS;
+}
+
+export interface RunMigrationOptions extends MigrationOptions {
+  /** Absolute file paths to migrate. */
+  files: string[];
+  /** A tsconfig.json for type information; syntax-only without it. */
+  tsconfig?: string;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface MigrationRun {
+  files: FileResult[];
+  typeAware: boolean;
+  handlers: number;
+  elapsedMs: number;
+  project: Project;
+}
+
+/** Analyzes and rewrites every file in memory. Nothing is written: see writeMigration. */
+export function runMigration(options: RunMigrationOptions): MigrationRun {
+  const started = performance.now();
+  const resolved: ResolvedHandlerOptions = resolveHandlerOptions(options.handlerOptions);
+  const project = options.tsconfig
+    ? new Project({ tsConfigFilePath: options.tsconfig, skipAddingFilesFromTsConfig: true })
+    : new Project({ compilerOptions: { allowJs: true, noEmit: true }, skipFileDependencyResolution: true });
+  const sourceFiles = options.files.map((file) => project.addSourceFileAtPath(file));
+  const checker = options.tsconfig ? project.getTypeChecker().compilerObject : undefined;
+
+  // First pass: every file on its own. With a checker, dispatchers may reach handlers in other files.
+  const analyses = new Map<SourceFile, Analysis>();
+  const external = new Map<string, ToolHandler[]>();
+  for (const sourceFile of sourceFiles) {
+    if (syntaxErrors(sourceFile.compilerNode).length > 0) continue;
+    const analysis = analyzeSourceFile(sourceFile.compilerNode, { handlerOptions: resolved, checker });
+    analyses.set(sourceFile, analysis);
+    for (const handler of collectExternalHandlers(analysis)) {
+      const key = handler.fn.getSourceFile().fileName;
+      external.set(key, [...(external.get(key) ?? []), handler]);
+    }
+  }
+  const results: FileResult[] = [];
+  sourceFiles.forEach((sourceFile, index) => {
+    const extra = external.get(sourceFile.compilerNode.fileName);
+    const analysis = extra ? analyzeSourceFile(sourceFile.compilerNode, { handlerOptions: resolved, checker, extraHandlers: extra }) : analyses.get(sourceFile);
+    results.push(migrateSourceFile(sourceFile, { ...options, handlerOptions: options.handlerOptions }, analysis, checker));
+    options.onProgress?.(index + 1, sourceFiles.length);
+  });
+  return {
+    files: results,
+    typeAware: checker !== undefined,
+    handlers: results.reduce((sum, file) => sum + file.handlers, 0),
+    elapsedMs: performance.now() - started,
+    project,
+  };
+}
+
+/**
+ * Writes each changed file atomically (temp file in the same folder, then rename), so an
+ * interrupted run never leaves a half-written file. Returns the files written.
+ */
+export function writeMigration(files: readonly FileResult[]): string[] {
+  const written: string[] = [];
+  for (const file of files) {
+    if (!file.changed) continue;
+    writeFileAtomic(file.fileName, file.text);
+    written.push(file.fileName);
+  }
+  return written;
+}
+
+export function writeFileAtomic(fileName: string, text: string): void {
+  const temporary = path.join(path.dirname(fileName), `.${path.basename(fileName)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const mode = statSync(fileName, { throwIfNoEntry: false })?.mode;
+    writeFileSync(temporary, text, 'utf8');
+    if (mode !== undefined) chmodSync(temporary, mode & 0o7777);
+    renameSync(temporary, fileName);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // The temp file may never have been created.
+    }
+    throw error;
+  }
+}
