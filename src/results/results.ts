@@ -1,0 +1,264 @@
+/**
+ * Result helpers: build `CallToolResult`s with readable `content` text and JSON-safe
+ * `structuredContent`.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { isCallToolResult } from '../display/read.js';
+import { describeType, isJsonObjectLike, toJsonSafe } from './json-safe.js';
+
+/**
+ * - `both`: display text for the model + `structuredContent` for machines (the default).
+ * - `readable`: display text only, for clients that show `structuredContent` instead of text.
+ * - `structured`: `structuredContent` and its pretty-printed JSON as the text.
+ */
+export type ResultFormat = 'readable' | 'structured' | 'both';
+
+export interface ResultOptions {
+  format?: ResultFormat;
+}
+
+export interface JsonResultOptions extends ResultOptions {
+  /** Passed to JSON.stringify as `space`: 0 or '' gives compact JSON. Default 2. */
+  indent?: number | string;
+}
+
+export type JsonObject = { [key: string]: unknown };
+
+export const RESULT_FORMATS: readonly ResultFormat[] = Object.freeze(['readable', 'structured', 'both']);
+
+/**
+ * `both`: the model keeps exactly the display text it saw before migration, and machine
+ * consumers get structuredContent.
+ */
+export const DEFAULT_RESULT_FORMAT: ResultFormat = 'both';
+
+export interface ResultHelpers {
+  successResult(display: string, data?: JsonObject, options?: ResultOptions): CallToolResult;
+  errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): CallToolResult;
+  jsonResult(value: unknown, options?: JsonResultOptions): CallToolResult;
+  toCallToolResult(value: unknown, options?: ResultOptions): CallToolResult;
+}
+
+function describeValue(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : describeType(value);
+}
+
+function isResultFormat(value: unknown): value is ResultFormat {
+  return typeof value === 'string' && (RESULT_FORMATS as readonly string[]).includes(value);
+}
+
+function checkFormat(fn: string, format: unknown): ResultFormat {
+  if (!isResultFormat(format)) {
+    throw new TypeError(
+      `${fn}: format must be one of ${RESULT_FORMATS.map((f) => `'${f}'`).join(', ')}, got ${describeValue(format)}`,
+    );
+  }
+  return format;
+}
+
+function readOptions(fn: string, options: unknown): JsonObject {
+  if (options === undefined) return {};
+  if (!isJsonObjectLike(options)) {
+    throw new TypeError(`${fn}: options must be an object, got ${describeType(options)}`);
+  }
+  return options;
+}
+
+function resolveFormat(fn: string, options: JsonObject, fallback: ResultFormat): ResultFormat {
+  return options.format === undefined ? fallback : checkFormat(fn, options.format);
+}
+
+/** Validate and JSON-convert a `data`/`extra` argument into what structuredContent can hold. */
+function safeObject(fn: string, param: string, value: unknown): JsonObject {
+  const problem = `${fn}: ${param} must be a plain object (it becomes structuredContent), got`;
+  if (!isJsonObjectLike(value)) throw new TypeError(`${problem} ${describeType(value)}`);
+  const safe = toJsonSafe(value, 'structuredContent');
+  // A toJSON() may turn an object into something else (a Date becomes a string).
+  if (!isJsonObjectLike(safe)) throw new TypeError(`${problem} ${describeType(value)} (its toJSON() returns ${describeType(safe)})`);
+  return safe;
+}
+
+function textResult(text: string, structured: JsonObject | undefined, isError: boolean): CallToolResult {
+  const result: CallToolResult = { content: [{ type: 'text', text }] };
+  if (structured !== undefined) result.structuredContent = structured;
+  result.isError = isError;
+  return result;
+}
+
+/** Repeated so that re-wrapped errors ("Error: Error: x") collapse to one prefix. */
+const ERROR_PREFIX = /^(?:Error:\s*)+/;
+
+/** Also true for Errors from another realm (vm contexts, iframes), where instanceof fails. */
+function isErrorObject(value: unknown): value is Error {
+  return value instanceof Error || Object.prototype.toString.call(value) === '[object Error]';
+}
+
+/**
+ * Whatever was thrown or caught becomes a message: migrated `catch (err)` blocks pass the caught
+ * value as it is, and `unknown` is what TypeScript gives them.
+ */
+function errorMessageOf(message: unknown): string {
+  let raw: unknown;
+  if (typeof message === 'string') raw = message;
+  else if (isErrorObject(message)) raw = (message as { message?: unknown }).message;
+  else if (message === undefined || message === null) raw = '';
+  else if (typeof message === 'object' && typeof (message as { message?: unknown }).message === 'string') raw = (message as { message: string }).message;
+  else if (typeof message === 'object') raw = safeStringify(message);
+  else raw = String(message);
+  const text = (typeof raw === 'string' ? raw : String(raw ?? '')).trim().replace(ERROR_PREFIX, '').trim();
+  return text === '' ? 'Unknown error' : text;
+}
+
+function safeStringify(value: object): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function success(display: unknown, data: unknown, options: unknown, fallback: ResultFormat): CallToolResult {
+  if (typeof display !== 'string') {
+    throw new TypeError(`successResult: display must be a string, got ${describeType(display)}`);
+  }
+  const format = resolveFormat('successResult', readOptions('successResult', options), fallback);
+  const safe = data === undefined ? undefined : safeObject('successResult', 'data', data);
+  if (format === 'readable') return textResult(display, undefined, false);
+  if (format === 'structured' && safe !== undefined) return textResult(JSON.stringify(safe, null, 2), safe, false);
+  return textResult(display, safe, false);
+}
+
+function failure(message: unknown, extra: unknown, options: unknown, fallback: ResultFormat): CallToolResult {
+  const error = errorMessageOf(message);
+  const format = resolveFormat('errorResult', readOptions('errorResult', options), fallback);
+  const safeExtra = extra === undefined ? {} : safeObject('errorResult', 'extra', extra);
+  // `error` goes first and cannot be overridden by extra.
+  const structured: JsonObject = Object.fromEntries([
+    ['error', error],
+    ...Object.entries(safeExtra).filter(([key]) => key !== 'error'),
+  ]);
+  if (format === 'readable') return textResult(`Error: ${error}`, undefined, true);
+  if (format === 'structured') return textResult(JSON.stringify(structured, null, 2), structured, true);
+  return textResult(`Error: ${error}`, structured, true);
+}
+
+function readIndent(options: JsonObject): number | string {
+  const indent = options.indent;
+  if (indent === undefined) return 2;
+  if (typeof indent === 'number' || typeof indent === 'string') return indent;
+  throw new TypeError(`jsonResult: indent must be a number or a string, got ${describeType(indent)}`);
+}
+
+/** Build a JSON result from an already-safe value, so callers evaluate the input only once. */
+function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, isError: boolean): CallToolResult {
+  const text = JSON.stringify(safe, null, indent);
+  const structured = isJsonObjectLike(safe) ? safe : { result: safe };
+  return textResult(text, format === 'readable' ? undefined : structured, isError);
+}
+
+function json(value: unknown, options: unknown, fallback: ResultFormat): CallToolResult {
+  const opts = readOptions('jsonResult', options);
+  const format = resolveFormat('jsonResult', opts, fallback);
+  const indent = readIndent(opts);
+  const safe = toJsonSafe(value, 'value');
+  if (safe === undefined) {
+    throw new TypeError('jsonResult: value is undefined, which has no JSON representation; return null or an object');
+  }
+  return fromSafe(safe, indent, format, false);
+}
+
+function hasErrorMessage(value: JsonObject): value is JsonObject & { error: string } {
+  return typeof value.error === 'string' && value.error.trim() !== '';
+}
+
+function withoutError(value: JsonObject): JsonObject {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'error'));
+}
+
+/** Legacy handlers return JSON text; keep that exact text and expose the parsed data. */
+function fromString(text: string, format: ResultFormat): CallToolResult {
+  const start = text.trimStart()[0];
+  if (start === '{' || start === '[') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return success(text, undefined, { format }, format);
+    }
+    if (isJsonObjectLike(parsed)) {
+      if (hasErrorMessage(parsed)) return failure(parsed.error, withoutError(parsed), { format }, format);
+      return textResult(text, format === 'readable' ? undefined : parsed, parsed.success === false);
+    }
+    return textResult(text, format === 'readable' ? undefined : { result: parsed }, false);
+  }
+  return success(text, undefined, { format }, format);
+}
+
+function convertValue(value: unknown, options: unknown, fallback: ResultFormat): CallToolResult {
+  const format = resolveFormat('toCallToolResult', readOptions('toCallToolResult', options), fallback);
+  if (value === undefined || value === null) return { content: [], isError: false };
+  if (isCallToolResult(value)) return value;
+  if (typeof value === 'string') return fromString(value, format);
+  if (isErrorObject(value)) return failure(value, undefined, { format }, format);
+  // Convert once (getters and toJSON run a single time), then inspect the JSON data.
+  const safe = toJsonSafe(value, 'value');
+  if (safe === undefined) return { content: [], isError: false };
+  if (isJsonObjectLike(safe)) {
+    if (hasErrorMessage(safe)) return failure(safe.error, withoutError(safe), { format }, format);
+    return fromSafe(safe, 2, format, safe.success === false);
+  }
+  return fromSafe(safe, 2, format, false);
+}
+
+function makeHelpers(fallback: ResultFormat): ResultHelpers {
+  return {
+    successResult: (display, data, options) => success(display, data, options, fallback),
+    errorResult: (message, extra, options) => failure(message, extra, options, fallback),
+    jsonResult: (value, options) => json(value, options, fallback),
+    toCallToolResult: (value, options) => convertValue(value, options, fallback),
+  };
+}
+
+/**
+ * A success result: `display` is the text the model reads, `data` becomes structuredContent.
+ *
+ * @example successResult('Deleted src/a.ts', { path: 'src/a.ts', deleted: true })
+ */
+export function successResult(display: string, data?: JsonObject, options?: ResultOptions): CallToolResult {
+  return success(display, data, options, DEFAULT_RESULT_FORMAT);
+}
+
+/**
+ * An error result (`isError: true`) with text `Error: <message>` and structuredContent
+ * `{ error: message, ...extra }`.
+ */
+export function errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): CallToolResult {
+  return failure(message, extra, options, DEFAULT_RESULT_FORMAT);
+}
+
+/**
+ * A drop-in for `JSON.stringify(value, null, indent)`: the text is exactly that string, and
+ * structuredContent is the value (or `{ result: value }` when it is not an object).
+ */
+export function jsonResult(value: unknown, options?: JsonResultOptions): CallToolResult {
+  return json(value, options, DEFAULT_RESULT_FORMAT);
+}
+
+/**
+ * Normalize whatever a legacy handler returns (string, JSON string, object, Error, an existing
+ * CallToolResult) into a CallToolResult.
+ */
+export function toCallToolResult(value: unknown, options?: ResultOptions): CallToolResult {
+  return convertValue(value, options, DEFAULT_RESULT_FORMAT);
+}
+
+/**
+ * Helpers bound to a server-wide default format; a per-call `options.format` still wins.
+ *
+ * @example const { successResult } = createResultHelpers({ format: 'readable' });
+ */
+export function createResultHelpers(defaults: { format?: ResultFormat } = {}): ResultHelpers {
+  const opts = readOptions('createResultHelpers', defaults);
+  const fallback = opts.format === undefined ? DEFAULT_RESULT_FORMAT : checkFormat('createResultHelpers', opts.format);
+  return makeHelpers(fallback);
+}
