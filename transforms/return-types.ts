@@ -6,11 +6,10 @@ const returnTypes: Transform = {
   description: 'Change string return types of rewritten handlers to CallToolResult',
   kinds: [],
   apply(sourceFile, { analysis }): TransformResult {
-    const compiler = sourceFile.compilerNode;
     return {
       diagnostics: [],
       changes: analysis.returnTypeChanges.map((change) => {
-        const { line, character } = compiler.getLineAndCharacterOfPosition(change.edit.start);
+        const { line, character } = sourceFile.getLineAndCharacterOfPosition(change.edit.start);
         return {
           transform: 'return-types',
           kind: 'return-type' as const,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Project, type SourceFile } from 'ts-morph';
+import type { Project } from 'ts-morph';
 import ts from 'typescript';
 import {
   analyzeSourceFile,
@@ -76,9 +77,9 @@ function errorDiagnostic(fileName: string, kind: Diagnostic['kind'], message: st
  * Migrates one file: runs every transform over one analysis, then applies all edits (sites,
  * return types, imports) in one pass. Any failure leaves the file as it was, with a diagnostic.
  */
-export function migrateSourceFile(sourceFile: SourceFile, options: MigrationOptions = {}, analysis?: Analysis, checker?: ts.TypeChecker): FileResult {
-  const compilerNode = sourceFile.compilerNode;
-  const fileName = sourceFile.getFilePath();
+export function migrateSourceFile(sourceFile: ts.SourceFile, options: MigrationOptions = {}, analysis?: Analysis, checker?: ts.TypeChecker): FileResult {
+  const compilerNode = sourceFile;
+  const fileName = sourceFile.fileName;
   const originalText = compilerNode.text;
   const unchanged = (diagnostics: Diagnostic[], handlers = 0): FileResult => ({ fileName, originalText, text: originalText, changed: false, handlers, changes: [], diagnostics });
 
@@ -119,7 +120,7 @@ export function migrateSourceFile(sourceFile: SourceFile, options: MigrationOpti
   }
 }
 
-function scriptKind(fileName: string): ts.ScriptKind {
+export function scriptKind(fileName: string): ts.ScriptKind {
   if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
   if (/\.[cm]?jsx?$/.test(fileName)) return ts.ScriptKind.JSX;
   return ts.ScriptKind.TS;
@@ -138,45 +139,93 @@ export interface MigrationRun {
   typeAware: boolean;
   handlers: number;
   elapsedMs: number;
-  project: Project;
+  /**
+   * A ts-morph Project over the same tsconfig and files, made on first use (for --verify style
+   * project-wide diagnostics). Loading ts-morph costs a second TypeScript, so only callers who
+   * need it pay for it.
+   */
+  readonly project: Project;
 }
+
+export class TsconfigError extends Error {
+  override name = 'TsconfigError';
+}
+
+/** Parses a tsconfig.json; throws TsconfigError with TypeScript's own message when it is broken. */
+export function readTsconfig(tsconfig: string): ts.ParsedCommandLine {
+  let failure: ts.Diagnostic | undefined;
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      failure = diagnostic;
+    },
+  });
+  if (!parsed || failure) {
+    throw new TsconfigError(`${tsconfig}: ${failure ? ts.flattenDiagnosticMessageText(failure.messageText, ' ') : 'cannot be read'}`);
+  }
+  return parsed;
+}
+
+const requireFromHere = createRequire(import.meta.url);
 
 /** Analyzes and rewrites every file in memory. Nothing is written: see writeMigration. */
 export function runMigration(options: RunMigrationOptions): MigrationRun {
   const started = performance.now();
   const resolved: ResolvedHandlerOptions = resolveHandlerOptions(options.handlerOptions);
-  const project = options.tsconfig
-    ? new Project({ tsConfigFilePath: options.tsconfig, skipAddingFilesFromTsConfig: true })
-    : new Project({ compilerOptions: { allowJs: true, noEmit: true }, skipFileDependencyResolution: true });
-  const sourceFiles = options.files.map((file) => project.addSourceFileAtPath(file));
-  const checker = options.tsconfig ? project.getTypeChecker().compilerObject : undefined;
+  const files = options.files.map((file) => path.resolve(file));
+  let sourceFiles: ts.SourceFile[];
+  let checker: ts.TypeChecker | undefined;
+  if (options.tsconfig) {
+    const parsed = readTsconfig(options.tsconfig);
+    const program = ts.createProgram({ rootNames: [...new Set([...parsed.fileNames, ...files])], options: { ...parsed.options, noEmit: true } });
+    checker = program.getTypeChecker();
+    sourceFiles = files.map((file) => program.getSourceFile(file) ?? parseFile(file));
+  } else {
+    sourceFiles = files.map(parseFile);
+  }
 
   // First pass: every file on its own. With a checker, dispatchers may reach handlers in other files.
-  const analyses = new Map<SourceFile, Analysis>();
+  const analyses = new Map<ts.SourceFile, Analysis>();
   const external = new Map<string, ToolHandler[]>();
   for (const sourceFile of sourceFiles) {
-    if (syntaxErrors(sourceFile.compilerNode).length > 0) continue;
-    const analysis = analyzeSourceFile(sourceFile.compilerNode, { handlerOptions: resolved, checker });
+    if (syntaxErrors(sourceFile).length > 0) continue;
+    const analysis = analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker });
     analyses.set(sourceFile, analysis);
     for (const handler of collectExternalHandlers(analysis)) {
-      const key = handler.fn.getSourceFile().fileName;
+      const key = path.resolve(handler.fn.getSourceFile().fileName);
       external.set(key, [...(external.get(key) ?? []), handler]);
     }
   }
   const results: FileResult[] = [];
   sourceFiles.forEach((sourceFile, index) => {
-    const extra = external.get(sourceFile.compilerNode.fileName);
-    const analysis = extra ? analyzeSourceFile(sourceFile.compilerNode, { handlerOptions: resolved, checker, extraHandlers: extra }) : analyses.get(sourceFile);
-    results.push(migrateSourceFile(sourceFile, { ...options, handlerOptions: options.handlerOptions }, analysis, checker));
+    const extra = external.get(path.resolve(sourceFile.fileName));
+    const analysis = extra ? analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, extraHandlers: extra }) : analyses.get(sourceFile);
+    const result = migrateSourceFile(sourceFile, options, analysis, checker);
+    // Report the path as given, whatever separators the compiler normalised it to.
+    results.push({ ...result, fileName: files[index] });
     options.onProgress?.(index + 1, sourceFiles.length);
   });
+  let project: Project | undefined;
   return {
     files: results,
     typeAware: checker !== undefined,
     handlers: results.reduce((sum, file) => sum + file.handlers, 0),
     elapsedMs: performance.now() - started,
-    project,
+    get project(): Project {
+      if (!project) {
+        const tsMorph = requireFromHere('ts-morph') as typeof import('ts-morph');
+        project = options.tsconfig
+          ? new tsMorph.Project({ tsConfigFilePath: options.tsconfig })
+          : new tsMorph.Project({ compilerOptions: { allowJs: true, noEmit: true } });
+        for (const file of files) if (!project.getSourceFile(file)) project.addSourceFileAtPath(file);
+      }
+      return project;
+    },
   };
+}
+
+function parseFile(file: string): ts.SourceFile {
+  return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, scriptKind(file));
 }
 
 /**

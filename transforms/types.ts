@@ -1,4 +1,4 @@
-import type { SourceFile } from 'ts-morph';
+import type ts from 'typescript';
 import type { Analysis, Finding, HandlerOptions, HelperName, SiteKind, TextEdit } from '../src/analyze/index.js';
 
 /** One rewritten site. */
@@ -34,12 +34,16 @@ export interface TransformResult {
   diagnostics: Diagnostic[];
 }
 
-/** The codemod convention: analyze, never mutate; the runner applies every edit once. */
+/**
+ * The codemod convention: analyze, never mutate; the runner applies every edit once. A transform
+ * sees the TypeScript AST (what ts-morph's `sourceFile.compilerNode` is), so it runs the same under
+ * the CLI, the jscodeshift adapter and a ts-morph project (see transforms/ts-morph.ts).
+ */
 export interface Transform {
   id: string;
   description: string;
   kinds: readonly SiteKind[];
-  apply(sourceFile: SourceFile, context: TransformContext): TransformResult;
+  apply(sourceFile: ts.SourceFile, context: TransformContext): TransformResult;
 }
 
 export interface MigrationOptions {

@@ -1,0 +1,96 @@
+// Migration engine vs a jscodeshift pass that does the same walk (ts parser, every ReturnStatement,
+// toSource()) over the same generated files. Each measurement runs in its own child process so
+// that peak RSS belongs to one phase; phases alternate and the median of the repeats is shown.
+// Usage: npm run build && node bench/migrate/run.mjs [--files 1000] [--repeats 3]
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateTree } from '../generate-tree.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const { values } = parseArgs({
+  options: {
+    files: { type: 'string', default: '1000' },
+    repeats: { type: 'string', default: '3' },
+    phase: { type: 'string' },
+    dir: { type: 'string' },
+  },
+});
+
+async function listFiles(dir) {
+  const { globby } = await import('globby');
+  return (await globby('src/**/*.ts', { cwd: dir, absolute: true })).sort();
+}
+
+async function phase(name, dir) {
+  const files = await listFiles(dir);
+  const started = performance.now();
+  let work = 0;
+  if (name === 'engine') {
+    const { runMigration } = await import(path.join(root, 'dist/transforms/index.js'));
+    const run = runMigration({ files, handlerOptions: { handlerPatterns: ['^handle[A-Z]'] } });
+    work = run.files.reduce((sum, file) => sum + file.changes.length, 0);
+  } else {
+    const { default: jscodeshift } = await import('jscodeshift');
+    const j = jscodeshift.withParser('ts');
+    for (const file of files) {
+      const root = j(readFileSync(file, 'utf8'));
+      root.find(j.ReturnStatement).forEach(() => {
+        work++;
+      });
+      root.toSource();
+    }
+  }
+  const ms = performance.now() - started;
+  process.stdout.write(JSON.stringify({ ms, work, files: files.length, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+}
+
+function measure(name, dir) {
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--phase', name, '--dir', dir], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`${name} phase failed: ${child.stderr}`);
+  return JSON.parse(child.stdout);
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
+if (values.phase) {
+  await phase(values.phase, values.dir);
+} else {
+  const count = Number(values.files);
+  const repeats = Number(values.repeats);
+  const results = {};
+  for (const size of [Math.round(count / 10), count]) {
+    const dir = path.join(root, 'bench/.tmp/migrate', String(size));
+    generateTree(dir, size);
+    const runs = { engine: [], jscodeshift: [] };
+    for (let i = 0; i < repeats; i++) {
+      for (const name of ['engine', 'jscodeshift']) runs[name].push(measure(name, dir));
+    }
+    results[size] = {
+      engineMs: median(runs.engine.map((r) => r.ms)),
+      jscodeshiftMs: median(runs.jscodeshift.map((r) => r.ms)),
+      engineRssMb: median(runs.engine.map((r) => r.maxRssMb)),
+      jscodeshiftRssMb: median(runs.jscodeshift.map((r) => r.maxRssMb)),
+      sitesRewritten: runs.engine[0].work,
+      returnStatements: runs.jscodeshift[0].work,
+    };
+  }
+  const [small, large] = Object.keys(results).map(Number).sort((a, b) => a - b);
+  const big = results[large];
+  console.log(`migrate bench: Node ${process.version}, ${repeats} alternating runs per phase, medians`);
+  console.table(Object.fromEntries(Object.entries(results).map(([size, r]) => [`${size} files`, {
+    'engine ms': Math.round(r.engineMs),
+    'jscodeshift ms': Math.round(r.jscodeshiftMs),
+    'engine / jscodeshift': (r.engineMs / r.jscodeshiftMs).toFixed(2),
+    'engine peak RSS MB': Math.round(r.engineRssMb),
+    'jscodeshift peak RSS MB': Math.round(r.jscodeshiftRssMb),
+    'sites rewritten': r.sitesRewritten,
+  }])));
+  const ratio = big.engineMs / big.jscodeshiftMs;
+  const scaling = big.engineMs / results[small].engineMs;
+  console.log(`ratio at ${large} files: ${ratio.toFixed(2)} (goal <= 0.5) ${ratio <= 0.5 ? 'MET' : 'MISSED'}`);
+  console.log(`scaling ${small} -> ${large} files: ${scaling.toFixed(2)}x time for ${large / small}x files (goal <= 11x) ${scaling <= 11 ? 'MET' : 'MISSED'}`);
+}
