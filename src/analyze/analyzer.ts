@@ -84,6 +84,7 @@ class FileAnalyzer {
   private readonly stringCallCache = new Map<ts.Node, boolean>();
   private handlerFunctions = new Set<ts.Node>();
   private readonly external: ToolHandler[] = [];
+  private readonly variableTypeChanges: ReturnTypeChange[] = [];
   /** Per function: did a string-like return stay as it is? Then its `string` return type must stay too. */
   private readonly unrewrittenStringReturn = new Set<ts.SignatureDeclaration>();
 
@@ -187,10 +188,53 @@ class FileAnalyzer {
     if (ts.isCallExpression(inner)) {
       if (this.classifyCall(inner, expression, context)) return;
     }
+    if (ts.isIdentifier(inner) && this.classifyAssignedVariable(inner, context)) return;
     if (this.isString(expression)) {
       this.classifyString(expression, context);
       return;
     }
+  }
+
+  /**
+   * `let result; switch (name) { case 'a': result = …; break; } return result;`: each assignment
+   * is the tool's result, so each is a site. Only when the variable is assigned and returned and
+   * nothing else, so that changing what it holds cannot break another use.
+   */
+  private classifyAssignedVariable(identifier: ts.Identifier, context: SiteContext): boolean {
+    const body = (context.fn as ts.FunctionLikeDeclaration).body;
+    if (!body || !ts.isBlock(body)) return false;
+    const name = identifier.text;
+    let declaration: ts.VariableDeclaration | undefined;
+    const assignments: ts.BinaryExpression[] = [];
+    let otherUse = false;
+    const visit = (node: ts.Node): void => {
+      if (otherUse) return;
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name) {
+        declaration = node;
+        if (node.initializer) visit(node.initializer);
+        return;
+      }
+      if (ts.isIdentifier(node) && node.text === name) {
+        const parent = node.parent;
+        if (ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isExpressionStatement(parent.parent)) assignments.push(parent);
+        else if (!(ts.isReturnStatement(parent) && parent.expression === node)) otherUse = true;
+        return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(body, visit);
+    const list = declaration?.parent;
+    const isLet = list !== undefined && ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Let) !== 0;
+    const emptyStart = declaration !== undefined && (!declaration.initializer || isNullish(declaration.initializer));
+    if (!declaration || !isLet || !emptyStart || otherUse || assignments.length === 0) return false;
+    for (const assignment of assignments) {
+      const toolName = context.toolName ?? this.toolNameAt(assignment, context.fn);
+      this.classify(assignment.right, { ...context, toolName });
+    }
+    if (declaration.type && declaration.type.kind === ts.SyntaxKind.StringKeyword && assignments.every((assignment) => this.findings.some((finding) => finding.rewrite && finding.start === assignment.right.getStart(this.sourceFile)))) {
+      this.variableTypeChanges.push({ fn: context.fn, edit: this.replace(declaration.type, 'CallToolResult') });
+    }
+    return true;
   }
 
   /** Returns true when the call was fully handled. */
@@ -285,7 +329,10 @@ class FileAnalyzer {
         this.report('structured-without-text', object, context, rewrite, rewrite ? undefined : 'the result has other fields; add a text item by hand');
         return;
       }
-      if (context.framework === 'fastmcp' || object.properties.some(ts.isSpreadAssignment) || getProperty(object, 'toolResult')) return;
+      // A spread may carry a whole result (`{ ...result, isError: true }`); only data-only spreads are bare.
+      const resultKeys = ['isError', '_meta', 'toolResult'];
+      const hasSpread = object.properties.some(ts.isSpreadAssignment);
+      if (context.framework === 'fastmcp' || resultKeys.some((key) => getProperty(object, key)) || (hasSpread && object.properties.every(ts.isSpreadAssignment))) return;
       const shape = errorShape(object);
       if (shape) {
         const rewrite = this.errorPayloadRewrite(object, object, shape.message, shape.messageProperty);
@@ -304,13 +351,18 @@ class FileAnalyzer {
       return;
     }
     if (structured !== undefined && !ts.isMethodDeclaration(structured)) {
-      if (isNotObjectValue(structured)) {
+      if (isNotObjectValue(structured) || (this.checker && isNotObjectType(this.checker.getTypeAtLocation(structured)))) {
         this.report('structured-not-object', structured, context, null, 'structuredContent must be a JSON object; wrap the value, e.g. { items: [...] }');
         return;
       }
       if (contentArray.elements.length === 0) {
         const rewrite = otherKeys.length === 0 && isErrorValue === undefined ? this.wrapText(object, 'jsonResult', structured.getText(this.sourceFile)) : null;
         this.report('structured-without-text', object, context, rewrite, rewrite ? undefined : 'the result has other fields; add a text item by hand');
+        return;
+      }
+      const firstText = firstTextValue(contentArray);
+      if (firstText && isErrorValue === undefined && this.isErrorLike(firstText, context)) {
+        this.report('error-content', object, context, this.addIsError(object));
       }
       return;
     }
@@ -367,6 +419,10 @@ class FileAnalyzer {
     const firstText = firstTextValue(contentArray);
     if (firstText && isErrorValue === undefined && this.isErrorLike(firstText, context)) {
       this.report('error-content', object, context, this.addIsError(object));
+      return;
+    }
+    if (!isErrorTrue && textValues(contentArray).some((value) => isJsonStringifyCall(value))) {
+      this.report('json-text-content', object, context, null, 'JSON.stringify in one of several content items; move the data to structuredContent by hand');
       return;
     }
     if (context.hasOutputSchema && !isErrorTrue) {
@@ -460,22 +516,32 @@ class FileAnalyzer {
     return { edit: this.replace(node, `${helper}(${argumentsText})`), helpers: [helper] };
   }
 
-  /** The message argument for errorResult: the same text minus a leading "Error: ". */
+  /** The message argument for errorResult: the same text minus a leading "Error:" (errorResult adds it back). */
   private messageText(expression: ts.Expression): string {
     let node = expression;
     while (ts.isParenthesizedExpression(node)) node = node.expression;
     const raw = node.getText(this.sourceFile);
-    const prefix = 'Error: ';
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) && raw.slice(1).startsWith(prefix) && raw.length > prefix.length + 2) {
-      return raw[0] + raw.slice(1 + prefix.length);
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
+      return stripErrorPrefix(raw) ?? raw;
     }
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken && ts.isStringLiteral(node.left)) {
-      const left = node.left;
-      if (left.text === prefix && !ts.isBinaryExpression(node.right)) return node.right.getText(this.sourceFile);
-      const leftRaw = left.getText(this.sourceFile);
-      if (left.text.startsWith(prefix) && left.text.length > prefix.length) {
-        return leftRaw[0] + leftRaw.slice(1 + prefix.length) + raw.slice(leftRaw.length);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      // The leftmost operand of a concatenation chain holds the prefix: ((('Error: x' + a) + b) + c).
+      let leftmost: ts.Expression = node;
+      while (ts.isBinaryExpression(leftmost) && leftmost.operatorToken.kind === ts.SyntaxKind.PlusToken) leftmost = leftmost.left;
+      if (!ts.isStringLiteral(leftmost) && !ts.isNoSubstitutionTemplateLiteral(leftmost) && !ts.isTemplateExpression(leftmost)) return raw;
+      const offset = leftmost.getStart(this.sourceFile) - node.getStart(this.sourceFile);
+      const literalRaw = leftmost.getText(this.sourceFile);
+      const stripped = stripErrorPrefix(literalRaw);
+      if (stripped === null) return raw;
+      const parent = leftmost.parent;
+      // 'Error: ' + message  →  message, when nothing else follows the literal.
+      if (stripped.length === 2 && parent === node && ts.isBinaryExpression(node)) return node.right.getText(this.sourceFile);
+      // 'Error: ' + 'disk ' + rest  →  'disk ' + rest: dropping '' + is safe when a string follows.
+      if (stripped.length === 2 && ts.isBinaryExpression(parent) && isStringSyntax(parent.right, () => false, () => false)) {
+        const rightOffset = parent.right.getStart(this.sourceFile) - node.getStart(this.sourceFile);
+        return raw.slice(0, offset) + raw.slice(rightOffset);
       }
+      return raw.slice(0, offset) + stripped + raw.slice(offset + literalRaw.length);
     }
     return raw;
   }
@@ -533,7 +599,7 @@ class FileAnalyzer {
 
   /** `string` / `Promise<string>` annotations of functions whose string returns were all rewritten. */
   private returnTypeChanges(): ReturnTypeChange[] {
-    const changes: ReturnTypeChange[] = [];
+    const changes: ReturnTypeChange[] = [...this.variableTypeChanges];
     const rewrittenIn = new Set<ts.SignatureDeclaration>();
     for (const finding of this.findings) {
       if (finding.rewrite && ['string', 'error-string', 'json-stringify', 'error-json'].includes(finding.kind)) rewrittenIn.add(finding.returningFunction);
@@ -541,14 +607,18 @@ class FileAnalyzer {
     for (const fn of rewrittenIn) {
       if (this.unrewrittenStringReturn.has(fn) || !fn.type) continue;
       // Any string return left unreported (e.g. not classifiable) keeps the string type honest.
-      const leftover = returnExpressions(fn).some((expression) => {
-        const inner = unwrap(expression);
+      const covered = (expression: ts.Expression): boolean => {
+        let node = expression;
+        while (ts.isParenthesizedExpression(node)) node = node.expression;
+        if (ts.isConditionalExpression(node)) return covered(node.whenTrue) && covered(node.whenFalse);
+        const inner = unwrap(node);
         if (ts.isCallExpression(inner)) {
           const name = ts.isIdentifier(inner.expression) ? inner.expression.text : null;
-          if (name !== null && this.options.resultHelpers.has(name)) return false;
+          if (name !== null && this.options.resultHelpers.has(name)) return true;
         }
-        return !this.findings.some((finding) => finding.rewrite && finding.start <= expression.getStart(this.sourceFile) && finding.end >= expression.getEnd());
-      });
+        return this.findings.some((finding) => finding.rewrite && finding.start <= node.getStart(this.sourceFile) && finding.end >= node.getEnd());
+      };
+      const leftover = returnExpressions(fn).some((expression) => !covered(expression));
       if (leftover) continue;
       if (fn.type.kind === ts.SyntaxKind.StringKeyword) {
         changes.push({ fn, edit: this.replace(fn.type, 'CallToolResult') });
@@ -562,6 +632,13 @@ class FileAnalyzer {
 }
 
 // ---- small pure helpers ------------------------------------------------------------------
+
+/** `'Error: x'` → `'x'`, `` `Error:${y}` `` → `` `${y}` ``; null when there is no prefix to drop. */
+function stripErrorPrefix(raw: string): string | null {
+  const match = /^Error:[ \t]*/.exec(raw.slice(1));
+  if (!match) return null;
+  return raw[0] + raw.slice(1 + match[0].length);
+}
 
 function comparedToolName(condition: ts.Expression): string | null {
   const inner = unwrap(condition);
@@ -614,6 +691,20 @@ function singleTextItem(content: ts.ArrayLiteralExpression): ts.Expression | nul
   if (!item || item.properties.length !== 2) return null;
   const text = getPropertyValue(item, 'text');
   return text && !ts.isMethodDeclaration(text) ? text : null;
+}
+
+function textValues(content: ts.ArrayLiteralExpression): ts.Expression[] {
+  return content.elements.flatMap((element) => {
+    const item = isTextItem(element);
+    const text = item ? getPropertyValue(item, 'text') : undefined;
+    return text && !ts.isMethodDeclaration(text) ? [text] : [];
+  });
+}
+
+function isNotObjectType(type: ts.Type): boolean {
+  if (type.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike)) return true;
+  const symbol = type.getSymbol();
+  return symbol !== undefined && (symbol.name === 'Array' || symbol.name === 'ReadonlyArray');
 }
 
 function firstTextValue(content: ts.ArrayLiteralExpression): ts.Expression | null {

@@ -58,7 +58,12 @@ describe('codemod fixtures', () => {
       if (crlf) expect(fixture.output.replace(/\r\n/g, '')).not.toMatch(/\n/);
       const outputLines = new Set(fixture.output.split(/\r?\n/));
       const result = migrate(fixture.input, fixture);
-      const touchedLines = new Set(result.changes.map((change) => change.line));
+      const lineOf = (offset: number) => fixture.input.slice(0, offset).split('\n').length;
+      const touchedLines = new Set(result.changes.flatMap((change) => {
+        const lines: number[] = [];
+        for (let line = lineOf(change.edit.start); line <= lineOf(change.edit.end); line++) lines.push(line);
+        return lines;
+      }));
       fixture.input.split(/\r?\n/).forEach((line, index) => {
         if (!touchedLines.has(index + 1) && line.trim() !== '') expect(outputLines.has(line), `line ${index + 1} kept`).toBe(true);
       });

@@ -1,0 +1,192 @@
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeSourceFile, HandlerOptionsError, resolveHandlerOptions } from '../../src/analyze/index.js';
+import { runMigration } from '../../transforms/index.js';
+import { analyzeText, rewritten, summary } from './helpers.js';
+
+const SDK = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+`;
+
+describe('handler discovery', () => {
+  it('finds every registration style and names the tools', () => {
+    const analysis = analyzeText(`${SDK}
+server.tool('a', async () => 'x');
+server.tool('b', 'desc', { q: z.string() }, { readOnlyHint: true }, async () => 'x');
+server.registerTool('c', { outputSchema: { n: z.number() } }, async () => 'x');
+server.setRequestHandler(CallToolRequestSchema, async () => 'x');
+fast.addTool({ name: 'd', execute: async () => 'x' });
+const eTool = { name: 'e', execute: async () => 'x' };
+fast.addTool(eTool);
+server.registerPrompt('p', {}, () => 'x');
+server.resource('r', 'mem://x', async () => ({ contents: [] }));
+`);
+    expect(analysis.handlers.map((h) => [h.style, h.toolName, h.hasOutputSchema])).toEqual([
+      ['tool', 'a', false],
+      ['tool', 'b', false],
+      ['registerTool', 'c', true],
+      ['low-level', null, false],
+      ['fastmcp-addTool', 'd', false],
+      ['fastmcp-addTool', 'e', false],
+    ]);
+  });
+
+  it('finds configured handler functions, definition objects and classes only when asked', () => {
+    const code = `
+export async function handleGetVolume() { return 'v'; }
+const tools = [{ name: 'list_jobs', inputSchema: {}, handler: async () => 'jobs' }];
+class PingTool { name = 'ping'; async execute() { return 'pong'; } }
+`;
+    expect(analyzeText(code).handlers).toEqual([]);
+    const analysis = analyzeText(code, { handlerPatterns: ['^handle[A-Z]'], handlerProperties: ['handler'], handlerClasses: true });
+    expect(analysis.handlers.map((h) => [h.style, h.toolName])).toEqual([
+      ['handler-pattern', null],
+      ['definition', 'list_jobs'],
+      ['class-execute', 'ping'],
+    ]);
+    expect(analysis.findings.map((f) => f.kind)).toEqual(['string', 'string', 'string']);
+  });
+
+  it('accepts the 2.x server package the same way', () => {
+    expect(summary(`import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('now', {}, async () => new Date().toISOString());`)).toEqual(['string@3:44[now]']);
+  });
+});
+
+describe('return sites', () => {
+  it('follows same-file functions, tool maps, callbacks and ternaries', () => {
+    const code = `${SDK}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name } = request.params;
+  if (name === 'stats') return await handleStats();
+  if (name === 'lookup') return withCache(async () => JSON.stringify({ hit: true }));
+  return toolMap[name](request.params.arguments);
+});
+async function handleStats() { return \`Uptime \${process.uptime()}\`; }
+const toolMap = {
+  ping: async () => 'pong',
+  fail: async () => (Math.random() > 0.5 ? 'ok' : 'Failed: coin toss'),
+};
+`;
+    expect(summary(code)).toEqual([
+      'json-stringify@7:55[lookup]',
+      'string@10:39[stats]',
+      'string@12:21[ping]',
+      'string@13:44[fail]',
+      'error-string@13:51[fail]',
+    ]);
+  });
+
+  it('wraps a call to a formatting helper instead of rewriting the helper', () => {
+    const code = `${SDK}
+function asText(value: unknown): string { return JSON.stringify(value, null, 2); }
+server.tool('dump', async () => asText({ a: 1 }));
+`;
+    expect(rewritten(code)).toContain("server.tool('dump', async () => successResult(asText({ a: 1 })));");
+    expect(rewritten(code)).toContain('return JSON.stringify(value, null, 2); }');
+  });
+
+  it('treats a return in catch that uses the error as an error', () => {
+    expect(summary(`${SDK}
+server.tool('t', async () => {
+  try { return 'fine'; } catch (e) { return 'Lookup broke: ' + String(e); }
+});`)).toEqual(['string@5:16[t]', 'error-string@5:45[t]']);
+  });
+
+  it('never flags prompt or resource callbacks or plain functions', () => {
+    expect(summary(`${SDK}
+server.prompt('summarize', () => 'Summarize this');
+server.registerResource('cfg', 'cfg://x', {}, async () => 'nope');
+function greet(name: string) { return \`Hello \${name}\`; }
+`)).toEqual([]);
+  });
+
+  it('keeps the text when stripping the Error prefix', () => {
+    const out = rewritten(`${SDK}
+server.tool('a', async () => { try { return 'ok'; } catch (e) { return 'Error: ' + (e as Error).message; } });
+server.tool('b', async () => 'Error: ' + 'disk ' + 'full');
+server.tool('c', async () => \`Error:\${'x'}\`);
+`);
+    expect(out).toContain('errorResult((e as Error).message)');
+    expect(out).toContain("errorResult('disk ' + 'full')");
+    expect(out).toContain('errorResult(`${\'x\'}`)');
+  });
+
+  it('reports structuredContent problems and outputSchema paths without structuredContent', () => {
+    expect(summary(`${SDK}
+server.registerTool('s', { outputSchema: { n: z.number() } }, async () => {
+  if (Math.random()) return { content: [{ type: 'text', text: 'n' }] };
+  if (Math.random()) return { content: [{ type: 'text', text: 'n' }], structuredContent: [1, 2] };
+  if (Math.random()) return { structuredContent: { n: 1 } };
+  return successResult('n');
+});`)).toEqual([
+      'missing-structured-content@5:29[s]',
+      'structured-not-object@6:90[s]',
+      'structured-without-text@7:29[s]',
+      'missing-structured-content@8:10[s]',
+    ]);
+  });
+});
+
+describe('options', () => {
+  it('rejects unknown keys, wrong types and bad regexes with the offending key', () => {
+    expect(() => resolveHandlerOptions({ handlerPattern: ['x'] } as never)).toThrow(new HandlerOptionsError('unknown handler option "handlerPattern" (known: handlerPatterns, registrationMethods, handlerProperties, resultHelpers, handlerClasses)'));
+    expect(() => resolveHandlerOptions({ handlerPatterns: '^handle' } as never)).toThrow('handlerPatterns must be an array of strings');
+    expect(() => resolveHandlerOptions({ handlerPatterns: ['(unclosed'] })).toThrow(/handlerPatterns: "\(unclosed" is not a valid regular expression/);
+    expect(() => resolveHandlerOptions({ handlerClasses: 'yes' } as never)).toThrow('handlerClasses must be a boolean');
+  });
+});
+
+describe('with type information', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mrk-typed-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(path.join(dir, 'src'));
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', noEmit: true, skipLibCheck: true }, include: ['src'] }));
+  writeFileSync(path.join(dir, 'src/render.ts'), `export class Renderer { render(n: number): string { return 'n=' + n; } }\nexport function histogram(): number[] { return [1, 2]; }\n`);
+  writeFileSync(path.join(dir, 'src/volumes.ts'), `export async function listVolumes(): Promise<string> {\n  return '📚 Volumes: vol1, vol2';\n}\n`);
+  writeFileSync(path.join(dir, 'src/server.ts'), `declare const server: { setRequestHandler(schema: unknown, fn: (request: { params: { name: string } }) => unknown): void; tool(name: string, fn: () => unknown): void };
+declare const CallToolRequestSchema: unknown;
+import { Renderer, histogram } from './render.js';
+import { listVolumes } from './volumes.js';
+const renderer = new Renderer();
+server.tool('render', async () => renderer.render(3));
+server.tool('hist', async () => ({ content: [{ type: 'text', text: 'h' }], structuredContent: histogram() }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'list_volumes':
+      return await listVolumes();
+  }
+});
+`);
+
+  function typed(file: string) {
+    const program = ts.createProgram({ rootNames: ['server.ts', 'render.ts', 'volumes.ts'].map((name) => path.join(dir, 'src', name)), options: { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext } });
+    const sourceFile = program.getSourceFile(path.join(dir, 'src', file))!;
+    return analyzeSourceFile(sourceFile, { checker: program.getTypeChecker() });
+  }
+
+  it('sees string-typed expressions and non-object structuredContent only with the checker', () => {
+    const code = readFileSync(path.join(dir, 'src/server.ts'), 'utf8');
+    expect(analyzeSourceFile(ts.createSourceFile('server.ts', code, ts.ScriptTarget.Latest, true)).findings.map((f) => f.kind)).toEqual([]);
+    expect(typed('server.ts').findings.map((f) => `${f.kind}[${f.toolName}]`)).toEqual(['string[render]', 'structured-not-object[hist]']);
+  });
+
+  it('follows a dispatcher into a handler in another file', () => {
+    const analysis = typed('server.ts');
+    expect(analysis.external.map((h) => [path.basename(h.fn.getSourceFile().fileName), h.toolName])).toEqual([['volumes.ts', 'list_volumes']]);
+    const run = runMigration({ files: [path.join(dir, 'src/server.ts'), path.join(dir, 'src/volumes.ts')], tsconfig: path.join(dir, 'tsconfig.json') });
+    expect(run.typeAware).toBe(true);
+    const volumes = run.files.find((file) => file.fileName.endsWith('volumes.ts'))!;
+    expect(volumes.text).toBe(`import { successResult } from 'mcp-result-kit';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export async function listVolumes(): Promise<CallToolResult> {
+  return successResult('📚 Volumes: vol1, vol2');
+}
+`);
+  });
+});
