@@ -1,6 +1,8 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import tsParser from '@typescript-eslint/parser';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import noBareObjectResult from './no-bare-object-result.js';
 import noJsonStringifyResult from './no-json-stringify-result.js';
 import noStringResult from './no-string-result.js';
@@ -21,8 +23,20 @@ export const rules = {
 
 export type RuleName = keyof typeof rules;
 
-// The package version, read once so the plugin's meta always matches what is installed.
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+/** The kit's package.json, found upwards from this file (dist/rules/ when built, rules/ in tests). */
+function packageVersion(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'package.json');
+    if (existsSync(candidate)) {
+      const manifest = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === PLUGIN_NAME && manifest.version) return manifest.version;
+    }
+    if (path.dirname(dir) === dir) return '0.0.0';
+  }
+}
+
+// Read once, so the plugin's meta always matches what is installed.
+const version = packageVersion();
 
 type Severity = 'error' | 'warn' | 'off';
 
@@ -42,8 +56,12 @@ const plugin = {
   configs: {} as Record<'recommended' | 'strict' | 'recommended-type-checked', TSESLint.FlatConfig.Config>,
 };
 
+/** The files a config applies to: on its own, a flat config without `files` would skip `.ts`. */
+export const SOURCE_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts', '**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'];
+
 const base = (name: string): TSESLint.FlatConfig.Config => ({
   name: `${PLUGIN_NAME}/${name}`,
+  files: SOURCE_FILES,
   plugins: { [PLUGIN_NAME]: plugin as unknown as TSESLint.FlatConfig.Plugin },
   languageOptions: { parser: tsParser as TSESLint.FlatConfig.Parser },
 });

@@ -7,8 +7,10 @@ import {
   type Analysis,
   type Finding,
   type HandlerOptions,
+  type HelperName,
   type ResolvedHandlerOptions,
   type SiteKind,
+  type TextEdit,
 } from '../src/analyze/index.js';
 
 export interface KitRuleDocs {
@@ -53,13 +55,31 @@ type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
 const analysisCache = new WeakMap<object, Map<string, Analysis>>();
 const resolvedCache = new Map<string, ResolvedHandlerOptions>();
+const resolvedByObject = new WeakMap<object, ResolvedHandlerOptions>();
 
+const mergedCache = new WeakMap<object, WeakMap<object, KitRuleOptions>>();
+const NO_SETTINGS = {};
+
+/** Rule options over `settings['mcp-result-kit']`; the same objects give the same merged object. */
 function mergedOptions(context: AnyContext, options: KitRuleOptions): KitRuleOptions {
-  const settings = (context.settings as Record<string, unknown>)[SETTINGS_KEY];
-  return { ...(typeof settings === 'object' && settings !== null ? (settings as KitRuleOptions) : {}), ...options };
+  const raw = (context.settings as Record<string, unknown>)[SETTINGS_KEY];
+  const settings = typeof raw === 'object' && raw !== null ? raw : NO_SETTINGS;
+  let bySettings = mergedCache.get(settings);
+  if (!bySettings) {
+    bySettings = new WeakMap();
+    mergedCache.set(settings, bySettings);
+  }
+  let merged = bySettings.get(options);
+  if (!merged) {
+    merged = { ...(settings as KitRuleOptions), ...options };
+    bySettings.set(options, merged);
+  }
+  return merged;
 }
 
 function resolved(options: KitRuleOptions): ResolvedHandlerOptions {
+  const known = resolvedByObject.get(options);
+  if (known) return known;
   const { importSource: _importSource, ...handlerOptions } = options;
   const key = JSON.stringify(handlerOptions);
   let value = resolvedCache.get(key);
@@ -67,6 +87,7 @@ function resolved(options: KitRuleOptions): ResolvedHandlerOptions {
     value = resolveHandlerOptions(handlerOptions);
     resolvedCache.set(key, value);
   }
+  resolvedByObject.set(options, value);
   return value;
 }
 
@@ -117,17 +138,39 @@ export function toolLabel(finding: Finding): string {
   return finding.toolName ? `Tool "${finding.toolName}"` : 'This tool handler';
 }
 
-/** The suggestion's fixes: the site rewrite plus the helper import, exactly what the codemod writes. */
-export function suggestionFix(finding: Finding, sourceFile: ts.SourceFile, importSource: string | undefined): TSESLint.ReportFixFunction | null {
+const importPlans = new WeakMap<ts.SourceFile, Map<string, TextEdit[]>>();
+
+/** Import edits depend only on the file and the names wanted: computed once per combination. */
+function cachedImports(sourceFile: ts.SourceFile, helpers: readonly HelperName[], importSource: string | undefined, callToolResultType: boolean): TextEdit[] {
+  let plans = importPlans.get(sourceFile);
+  if (!plans) {
+    plans = new Map();
+    importPlans.set(sourceFile, plans);
+  }
+  const key = `${helpers.join(',')}|${importSource ?? ''}|${callToolResultType}`;
+  let edits = plans.get(key);
+  if (!edits) {
+    edits = planImports(sourceFile, helpers, { importSource, callToolResultType });
+    plans.set(key, edits);
+  }
+  return edits;
+}
+
+const STRING_KINDS = new Set<SiteKind>(['string', 'error-string', 'json-stringify', 'error-json']);
+
+/**
+ * The suggestion's fixes: the site rewrite plus the helper import, exactly what the codemod
+ * writes. When this is the function's only string return, its `string` return type changes too,
+ * so the suggested code compiles.
+ */
+export function suggestionFix(finding: Finding, analysis: Analysis, sourceFile: ts.SourceFile, importSource: string | undefined): TSESLint.ReportFixFunction | null {
   const rewrite = finding.rewrite;
   if (!rewrite) return null;
-  return (fixer) => {
-    const fixes = [fixer.replaceTextRange([rewrite.edit.start, rewrite.edit.end], rewrite.edit.text)];
-    for (const edit of planImports(sourceFile, rewrite.helpers, { importSource })) {
-      fixes.push(edit.start === edit.end ? fixer.insertTextAfterRange([edit.start, edit.start], edit.text) : fixer.replaceTextRange([edit.start, edit.end], edit.text));
-    }
-    return fixes;
-  };
+  const siblings = analysis.findings.filter((other) => other.returningFunction === finding.returningFunction && other.rewrite && STRING_KINDS.has(other.kind));
+  const typeChange = siblings.length === 1 ? analysis.returnTypeChanges.find((change) => change.fn === finding.returningFunction) : undefined;
+  const edits = [rewrite.edit, ...(typeChange ? [typeChange.edit] : []), ...cachedImports(sourceFile, rewrite.helpers, importSource, typeChange !== undefined)];
+  return (fixer) =>
+    edits.map((edit) => (edit.start === edit.end ? fixer.insertTextAfterRange([edit.start, edit.start], edit.text) : fixer.replaceTextRange([edit.start, edit.end], edit.text)));
 }
 
 export interface KindReport<MessageId extends string> {
@@ -151,7 +194,7 @@ export function reportKinds<MessageId extends string>(
       for (const finding of analysis.findings) {
         const report = kinds[finding.kind];
         if (!report) continue;
-        const fix = report.suggestionId ? suggestionFix(finding, sourceFile, merged.importSource) : null;
+        const fix = report.suggestionId ? suggestionFix(finding, analysis, sourceFile, merged.importSource) : null;
         const start = context.sourceCode.getLocFromIndex(finding.start);
         const end = context.sourceCode.getLocFromIndex(finding.end);
         context.report({

@@ -92,7 +92,7 @@ export function migrateSourceFile(sourceFile: ts.SourceFile, options: MigrationO
 
   let handlers = 0;
   try {
-    const fileAnalysis = analysis ?? analyzeSourceFile(compilerNode, { handlerOptions: options.handlerOptions, checker });
+    const fileAnalysis = analysis ?? analyzeSourceFile(compilerNode, { handlerOptions: options.handlerOptions, checker, followExternal: true });
     handlers = fileAnalysis.handlers.length;
     const changes: Change[] = [];
     const diagnostics: Diagnostic[] = [];
@@ -189,7 +189,7 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   const external = new Map<string, ToolHandler[]>();
   for (const sourceFile of sourceFiles) {
     if (syntaxErrors(sourceFile).length > 0) continue;
-    const analysis = analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker });
+    const analysis = analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, followExternal: true });
     analyses.set(sourceFile, analysis);
     for (const handler of collectExternalHandlers(analysis)) {
       const key = path.resolve(handler.fn.getSourceFile().fileName);
@@ -199,7 +199,7 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   const results: FileResult[] = [];
   sourceFiles.forEach((sourceFile, index) => {
     const extra = external.get(path.resolve(sourceFile.fileName));
-    const analysis = extra ? analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, extraHandlers: extra }) : analyses.get(sourceFile);
+    const analysis = extra ? analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, extraHandlers: extra, followExternal: true }) : analyses.get(sourceFile);
     const result = migrateSourceFile(sourceFile, options, analysis, checker);
     // Report the path as given, whatever separators the compiler normalised it to.
     results.push({ ...result, fileName: files[index] });

@@ -4,6 +4,7 @@ import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions
 import {
   enclosingCatch,
   errorShape,
+  isInside,
   getProperty,
   getPropertyValue,
   isFunctionLike,
@@ -28,6 +29,12 @@ export interface AnalyzeOptions {
    * see collectExternalHandlers. Those in this file are analyzed as handlers here.
    */
   extraHandlers?: readonly ToolHandler[];
+  /**
+   * Follow calls into functions of other files and report those as external handlers (the
+   * codemod, which can edit every file). Off for lint, which reports in the file it is linting:
+   * there a string-typed call is a site of its own.
+   */
+  followExternal?: boolean;
 }
 
 interface SiteContext {
@@ -52,7 +59,21 @@ function isResolved(options: HandlerOptions | ResolvedHandlerOptions | undefined
 /** Analyzes one file: finds its tool handlers and classifies every return site. */
 export function analyzeSourceFile(sourceFile: ts.SourceFile, options: AnalyzeOptions = {}): Analysis {
   const handlerOptions = isResolved(options.handlerOptions) ? options.handlerOptions : resolveHandlerOptions(options.handlerOptions);
-  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? []).run();
+  if (!mayContainHandlers(sourceFile.text, handlerOptions) && !options.extraHandlers?.length) {
+    return { fileName: sourceFile.fileName, handlers: [], findings: [], returnTypeChanges: [], external: [] };
+  }
+  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? [], options.followExternal ?? false).run();
+}
+
+/**
+ * A cheap text test that rules a file out before any walk: every built-in registration style
+ * names "tool"/"Tool" somewhere. Files configured to hold handlers by name or shape always pass.
+ */
+function mayContainHandlers(text: string, options: ResolvedHandlerOptions): boolean {
+  if (options.handlerPatterns.length > 0 || options.handlerProperties.size > 0 || options.handlerClasses) return true;
+  if (text.includes('tool') || text.includes('Tool')) return true;
+  for (const method of options.registrationMethods) if (text.includes(method)) return true;
+  return false;
 }
 
 /** Handlers that an analysis reached in other files (checker mode): analyze those files with them. */
@@ -85,6 +106,8 @@ class FileAnalyzer {
   private handlerFunctions = new Set<ts.Node>();
   private readonly external: ToolHandler[] = [];
   private readonly variableTypeChanges: ReturnTypeChange[] = [];
+  /** `{ … } as const` must be replaced whole: `successResult(x) as const` does not compile. */
+  private readonly rangeOverride = new Map<ts.Node, ts.Node>();
   /** Per function: did a string-like return stay as it is? Then its `string` return type must stay too. */
   private readonly unrewrittenStringReturn = new Set<ts.SignatureDeclaration>();
 
@@ -93,6 +116,7 @@ class FileAnalyzer {
     private readonly options: ResolvedHandlerOptions,
     private readonly checker: ts.TypeChecker | undefined,
     private readonly extraHandlers: readonly ToolHandler[],
+    private readonly followExternal: boolean,
   ) {
     this.locals = new LocalDeclarations(sourceFile);
   }
@@ -169,6 +193,9 @@ class FileAnalyzer {
   private classify(returned: ts.Expression, context: SiteContext): void {
     let expression = returned;
     while (ts.isParenthesizedExpression(expression)) expression = expression.expression;
+    if (ts.isAsExpression(expression) && ts.isTypeReferenceNode(expression.type) && ts.isIdentifier(expression.type.typeName) && expression.type.typeName.text === 'const') {
+      this.rangeOverride.set(unwrap(expression), expression);
+    }
     if (ts.isConditionalExpression(expression)) {
       this.classify(expression.whenTrue, context);
       this.classify(expression.whenFalse, context);
@@ -262,7 +289,7 @@ class FileAnalyzer {
     }
     // `return handlers[name](args)` over a same-file map of tool functions.
     if (ts.isElementAccessExpression(call.expression) && ts.isIdentifier(call.expression.expression)) {
-      const table = this.locals.objectNamed(call.expression.expression.text);
+      const table = this.locals.objectFor(call.expression.expression);
       if (table) {
         for (const property of table.properties) {
           if (ts.isSpreadAssignment(property)) continue;
@@ -275,6 +302,7 @@ class FileAnalyzer {
     }
     if (ts.isIdentifier(call.expression)) {
       const callee = resolveFunction(call.expression, this.locals, this.checker);
+      if (callee && callee.getSourceFile() !== this.sourceFile && !this.followExternal) return false;
       if (callee && !this.handlerFunctions.has(callee)) {
         if (this.isStringHelper(callee)) return false; // the call site is a plain string site
         this.collectSites(callee, { ...context, style: 'followed' });
@@ -310,6 +338,21 @@ class FileAnalyzer {
         this.report('error-json', site, context, rewrite, rewrite ? undefined : 'the error payload has no error/message/reason property to use as the message');
         return;
       }
+    }
+    if (this.usesCaughtError(call, context)) {
+      // A JSON payload built from the caught error in a catch block is an error report.
+      let rewrite: Rewrite | null;
+      if (ts.isObjectLiteralExpression(payload)) {
+        const name = ['error', 'message', 'reason', 'msg'].find((key) => {
+          const candidate = getPropertyValue(payload, key);
+          return candidate !== undefined && !ts.isMethodDeclaration(candidate);
+        });
+        rewrite = name ? this.errorPayloadRewrite(site, payload, getPropertyValue(payload, name) ?? null, getProperty(payload, name) ?? null) : null;
+      } else {
+        rewrite = { edit: this.replace(site, `errorResult(${value.getText(this.sourceFile)})`), helpers: ['errorResult'] };
+      }
+      this.report('error-json', site, context, rewrite, rewrite ? undefined : 'the error payload has no error/message/reason property to use as the message');
+      return;
     }
     const rewrite = replacer && !isNullish(replacer) ? null : { edit: this.replace(site, `jsonResult(${value.getText(this.sourceFile)}${indentArgument(indent, this.sourceFile)})`), helpers: ['jsonResult'] as HelperName[] };
     this.report('json-stringify', site, context, rewrite, rewrite ? undefined : 'JSON.stringify uses a replacer; jsonResult cannot reproduce it');
@@ -432,13 +475,24 @@ class FileAnalyzer {
 
   // ---- predicates -------------------------------------------------------------------------
 
-  private isErrorLike(expression: ts.Expression, context: SiteContext): boolean {
+  private isErrorLike(expression: ts.Expression, context: SiteContext, depth = 0): boolean {
     const lead = leadingText(expression);
     if (lead !== null && looksLikeErrorText(lead)) return true;
+    if (this.usesCaughtError(expression, context)) return true;
+    // `const message = \`Failed: ${e}\`; return message;` is the same error, one step removed.
+    const inner = unwrap(expression);
+    if (depth < 2 && ts.isIdentifier(inner)) {
+      const declaration = this.locals.variableFor(inner);
+      if (declaration?.initializer && isInside(declaration, context.fn)) return this.isErrorLike(declaration.initializer, context, depth + 1);
+    }
+    return false;
+  }
+
+  /** Inside `catch (e)` and built from `e`. */
+  private usesCaughtError(expression: ts.Expression, context: SiteContext): boolean {
     const catchClause = enclosingCatch(expression, context.fn);
     const variable = catchClause?.variableDeclaration?.name;
-    if (variable && ts.isIdentifier(variable) && mentionsIdentifier(expression, variable.text)) return true;
-    return false;
+    return variable !== undefined && ts.isIdentifier(variable) && mentionsIdentifier(expression, variable.text);
   }
 
   private isString(expression: ts.Expression): boolean {
@@ -451,7 +505,7 @@ class FileAnalyzer {
   private isStringIdentifier(identifier: ts.Identifier, depth = 0): boolean {
     if (depth > 4) return false;
     if (this.checker) return isStringType(this.checker.getTypeAtLocation(identifier));
-    const declaration = this.locals.variables.get(identifier.text);
+    const declaration = this.locals.variableFor(identifier);
     if (declaration) {
       if (declaration.type) return declaration.type.kind === ts.SyntaxKind.StringKeyword;
       if (declaration.initializer) {
@@ -464,7 +518,7 @@ class FileAnalyzer {
   /** A same-file function that returns strings only: `formatVolume(v)`, `asText(x)`. */
   private isStringCall(call: ts.CallExpression): boolean {
     if (!ts.isIdentifier(call.expression)) return false;
-    const callee = this.locals.functionNamed(call.expression.text);
+    const callee = this.locals.functionFor(call.expression);
     return callee !== undefined && this.returnsOnlyStrings(callee);
   }
 
@@ -505,7 +559,8 @@ class FileAnalyzer {
   // ---- rewrites ---------------------------------------------------------------------------
 
   private replace(node: ts.Node, text: string): { start: number; end: number; text: string } {
-    return { start: node.getStart(this.sourceFile), end: node.getEnd(), text };
+    const target = this.rangeOverride.get(node) ?? node;
+    return { start: target.getStart(this.sourceFile), end: target.getEnd(), text };
   }
 
   private wrap(node: ts.Node, helper: HelperName): Rewrite {

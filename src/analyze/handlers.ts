@@ -7,35 +7,67 @@ import type { Framework, HandlerStyle, ToolHandler } from './types.js';
 const NOT_TOOL_METHODS = new Set(['registerPrompt', 'registerResource', 'prompt', 'resource', 'addPrompt', 'addResource', 'addResourceTemplate']);
 const SCHEMA_KEYS = ['inputSchema', 'parameters', 'schema', 'input_schema'];
 
-/** Same-file declarations by name: enough to follow `handler` identifiers without a checker. */
+/**
+ * Same-file declarations, looked up from the place that names them, block by block outwards (so
+ * shadowing is respected). Only the blocks on the way are scanned, which keeps lint cheap: there
+ * is no whole-file pass to index declarations that are never asked for.
+ */
 export class LocalDeclarations {
-  readonly functions = new Map<string, ts.SignatureDeclaration>();
-  readonly variables = new Map<string, ts.VariableDeclaration>();
+  private readonly cache = new Map<ts.Identifier, ts.VariableDeclaration | ts.FunctionDeclaration | ts.ParameterDeclaration | null>();
 
-  constructor(sourceFile: ts.SourceFile) {
-    const visit = (node: ts.Node): void => {
-      if (ts.isFunctionDeclaration(node) && node.name && node.body && !this.functions.has(node.name.text)) {
-        this.functions.set(node.name.text, node);
-      } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-        if (!this.variables.has(node.name.text)) this.variables.set(node.name.text, node);
-        const init = skipTypeWrappers(node.initializer);
-        if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && !this.functions.has(node.name.text)) {
-          this.functions.set(node.name.text, init);
+  constructor(private readonly sourceFile: ts.SourceFile) {}
+
+  /** The declaration `identifier` refers to in this file, if it is a variable, function or parameter. */
+  declarationOf(identifier: ts.Identifier): ts.VariableDeclaration | ts.FunctionDeclaration | ts.ParameterDeclaration | undefined {
+    const cached = this.cache.get(identifier);
+    if (cached !== undefined) return cached ?? undefined;
+    const found = this.lookup(identifier) ?? null;
+    this.cache.set(identifier, found);
+    return found ?? undefined;
+  }
+
+  private lookup(identifier: ts.Identifier): ts.VariableDeclaration | ts.FunctionDeclaration | ts.ParameterDeclaration | undefined {
+    const name = identifier.text;
+    for (let scope: ts.Node | undefined = identifier.parent; scope; scope = scope.parent) {
+      if (ts.isFunctionLike(scope)) {
+        const parameter = scope.parameters.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === name);
+        if (parameter) return parameter;
+      }
+      const statements = ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope) || ts.isCaseClause(scope) || ts.isDefaultClause(scope) ? scope.statements : undefined;
+      if (!statements) continue;
+      for (const statement of statements) {
+        if (ts.isFunctionDeclaration(statement) && statement.name?.text === name && statement.body) return statement;
+        if (ts.isVariableStatement(statement)) {
+          const declaration = statement.declarationList.declarations.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === name);
+          if (declaration) return declaration;
         }
       }
-      ts.forEachChild(node, visit);
-    };
-    visit(sourceFile);
+      if (scope === this.sourceFile) break;
+    }
+    return undefined;
   }
 
-  functionNamed(name: string): ts.SignatureDeclaration | undefined {
-    return this.functions.get(name);
+  functionFor(identifier: ts.Identifier): ts.SignatureDeclaration | undefined {
+    const declaration = this.declarationOf(identifier);
+    if (!declaration) return undefined;
+    if (ts.isFunctionDeclaration(declaration)) return declaration;
+    if (ts.isVariableDeclaration(declaration) && declaration.initializer) {
+      const init = skipTypeWrappers(declaration.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+    }
+    return undefined;
   }
 
-  objectNamed(name: string): ts.ObjectLiteralExpression | undefined {
-    const declaration = this.variables.get(name);
-    const init = declaration?.initializer ? skipTypeWrappers(declaration.initializer) : undefined;
-    return init && ts.isObjectLiteralExpression(init) ? init : undefined;
+  objectFor(identifier: ts.Identifier): ts.ObjectLiteralExpression | undefined {
+    const declaration = this.declarationOf(identifier);
+    if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+    const init = skipTypeWrappers(declaration.initializer);
+    return ts.isObjectLiteralExpression(init) ? init : undefined;
+  }
+
+  variableFor(identifier: ts.Identifier): ts.VariableDeclaration | undefined {
+    const declaration = this.declarationOf(identifier);
+    return declaration && ts.isVariableDeclaration(declaration) ? declaration : undefined;
   }
 }
 
@@ -52,7 +84,7 @@ export function resolveFunction(node: ts.Node, locals: LocalDeclarations, checke
     const expression = skipTypeWrappers(node);
     if (ts.isArrowFunction(expression) || ts.isFunctionExpression(expression)) return expression;
     if (ts.isIdentifier(expression)) {
-      const local = locals.functionNamed(expression.text);
+      const local = locals.functionFor(expression);
       if (local) return local;
       if (checker) return declarationFromChecker(expression, checker);
     }
@@ -89,7 +121,7 @@ function objectArgument(node: ts.Expression | undefined, locals: LocalDeclaratio
   if (!node) return undefined;
   const expression = skipTypeWrappers(node);
   if (ts.isObjectLiteralExpression(expression)) return expression;
-  if (ts.isIdentifier(expression)) return locals.objectNamed(expression.text);
+  if (ts.isIdentifier(expression)) return locals.objectFor(expression);
   return undefined;
 }
 
@@ -99,11 +131,18 @@ function objectArgument(node: ts.Expression | undefined, locals: LocalDeclaratio
  */
 export function findHandlers(sourceFile: ts.SourceFile, options: ResolvedHandlerOptions, locals: LocalDeclarations, checker: ts.TypeChecker | undefined): ToolHandler[] {
   const handlers: ToolHandler[] = [];
-  const seen = new Set<ts.Node>();
+  const byFunction = new Map<ts.Node, ToolHandler>();
   const add = (fn: ts.SignatureDeclaration | undefined, style: HandlerStyle, framework: Framework, toolName: string | null, hasOutputSchema: boolean, at: ts.Node): void => {
-    if (!fn || seen.has(fn)) return;
-    seen.add(fn);
-    handlers.push({ fn, style, framework, toolName, hasOutputSchema, line: lineAndColumn(sourceFile, at.getStart(sourceFile)).line });
+    if (!fn) return;
+    const existing = byFunction.get(fn);
+    if (existing) {
+      // A tool object built first and registered later: the registration says what the framework is.
+      if (existing.style === 'definition' && style !== 'definition') Object.assign(existing, { style, framework, toolName: toolName ?? existing.toolName, hasOutputSchema: hasOutputSchema || existing.hasOutputSchema });
+      return;
+    }
+    const handler: ToolHandler = { fn, style, framework, toolName, hasOutputSchema, line: lineAndColumn(sourceFile, at.getStart(sourceFile)).line };
+    byFunction.set(fn, handler);
+    handlers.push(handler);
   };
 
   const definitionObject = (object: ts.ObjectLiteralExpression): void => {

@@ -166,7 +166,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   function typed(file: string) {
     const program = ts.createProgram({ rootNames: ['server.ts', 'render.ts', 'volumes.ts'].map((name) => path.join(dir, 'src', name)), options: { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext } });
     const sourceFile = program.getSourceFile(path.join(dir, 'src', file))!;
-    return analyzeSourceFile(sourceFile, { checker: program.getTypeChecker() });
+    return analyzeSourceFile(sourceFile, { checker: program.getTypeChecker(), followExternal: true });
   }
 
   it('sees string-typed expressions and non-object structuredContent only with the checker', () => {

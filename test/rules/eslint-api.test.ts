@@ -1,0 +1,231 @@
+// The plugin through ESLint's own API (flat config, lintText / lintFiles), the way users run it,
+// plus the type-checked config on a small project where only the checker sees a string.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import plugin from '../../rules/index.js';
+
+const configs = plugin.configs as unknown as Record<'recommended' | 'strict' | 'recommended-type-checked', Linter.Config>;
+
+// A realistic server file: every line marked `// <rule>` is reported by that rule.
+const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { successResult } from 'mcp-result-kit';
+
+interface Container { id: string; name: string; state: 'running' | 'exited' }
+declare const docker: {
+  list(): Promise<Container[]>;
+  inspect(id: string): Promise<Container | undefined>;
+  restart(id: string): Promise<void>;
+  logs(id: string, tail: number): Promise<string[]>;
+};
+
+const server = new McpServer({ name: 'docker', version: '1.0.0' });
+
+server.tool('list_containers', 'List containers', async () => {
+  const containers = await docker.list();
+  return JSON.stringify(containers, null, 2); // no-json-stringify-result
+});
+
+server.tool('inspect_container', 'Inspect one container', { id: z.string() }, async ({ id }) => {
+  const container = await docker.inspect(id);
+  if (!container) return \`Not found: container \${id}\`; // require-is-error
+  return { id: container.id, name: container.name, state: container.state }; // no-bare-object-result
+});
+
+server.registerTool('restart_container', { description: 'Restart', inputSchema: { id: z.string() } }, async ({ id }) => {
+  try {
+    await docker.restart(id);
+    return \`Restarted \${id}\`; // no-string-result
+  } catch (error) {
+    return { content: [{ type: 'text', text: \`Failed to restart \${id}: \${String(error)}\` }] }; // require-is-error
+  }
+});
+
+server.registerTool(
+  'container_logs',
+  { inputSchema: { id: z.string(), tail: z.number() }, outputSchema: { lines: z.array(z.string()) } },
+  async ({ id, tail }) => {
+    const lines = await docker.logs(id, tail);
+    return successResult(lines.join('\\n')); // valid-structured-content
+  },
+);
+
+server.registerTool('ping', { description: 'Ping' }, async () => ({ content: [{ type: 'text', text: 'pong' }] })); // prefer-result-helpers (strict)
+
+server.registerPrompt('explain', { argsSchema: { id: z.string() } }, ({ id }) => ({
+  messages: [{ role: 'user', content: { type: 'text', text: \`Explain container \${id}\` } }],
+}));
+`;
+
+/** Lines and rules announced by the `// <rule>` comments in SERVER. */
+function expectedFromComments(code: string, strict: boolean): string[] {
+  return code.split('\n').flatMap((line, index) => {
+    const match = /\/\/ ([a-z-]+)( \(strict\))?$/.exec(line);
+    if (!match || (match[2] && !strict)) return [];
+    return [`mcp-result-kit/${match[1]}@${index + 1}`];
+  });
+}
+
+const summary = (messages: Linter.LintMessage[]): string[] => messages.map((m) => `${m.ruleId}@${m.line}`);
+
+const TS_FILES: Linter.Config = { files: ['**/*.ts'] };
+
+describe('ESLint API with the flat configs', () => {
+  it('configs.recommended alone lints a .ts file (the config brings its TypeScript parser)', async () => {
+    const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: [configs.recommended] });
+    const [result] = await eslint.lintText(SERVER, { filePath: 'src/server.ts' });
+    expect(summary(result.messages)).toEqual(expectedFromComments(SERVER, false));
+  });
+
+  it('configs.recommended reports the exact rules and lines', async () => {
+    const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: [TS_FILES, configs.recommended] });
+    const [result] = await eslint.lintText(SERVER, { filePath: 'src/server.ts' });
+    expect(summary(result.messages)).toEqual([
+      'mcp-result-kit/no-json-stringify-result@17',
+      'mcp-result-kit/require-is-error@22',
+      'mcp-result-kit/no-bare-object-result@23',
+      'mcp-result-kit/no-string-result@29',
+      'mcp-result-kit/require-is-error@31',
+      'mcp-result-kit/valid-structured-content@40',
+    ]);
+    expect(summary(result.messages)).toEqual(expectedFromComments(SERVER, false));
+    expect(result.messages.every((m) => m.severity === 2 && m.fix === undefined)).toBe(true);
+    // Every finding but the outputSchema one carries a suggestion.
+    expect(result.messages.map((m) => m.suggestions?.length ?? 0)).toEqual([1, 1, 1, 1, 1, 0]);
+  });
+
+  it('configs.strict adds prefer-result-helpers', async () => {
+    const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: [TS_FILES, configs.strict] });
+    const [result] = await eslint.lintText(SERVER, { filePath: 'src/server.ts' });
+    expect(summary(result.messages)).toEqual(expectedFromComments(SERVER, true));
+    expect(summary(result.messages)).toContain('mcp-result-kit/prefer-result-helpers@44');
+  });
+
+  it('--fix changes nothing: every rewrite is a suggestion', async () => {
+    const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: [TS_FILES, configs.strict], fix: true });
+    const [result] = await eslint.lintText(SERVER, { filePath: 'src/server.ts' });
+    expect(result.output).toBeUndefined();
+  });
+
+  describe('lintFiles over a directory with shared settings', () => {
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'mrk-eslint-api-'));
+      mkdirSync(join(dir, 'src/tools'), { recursive: true });
+      writeFileSync(join(dir, 'src/server.ts'), SERVER);
+      writeFileSync(
+        join(dir, 'src/tools/volumes.ts'),
+        `export async function handleListVolumes() {
+  return 'vol-a, vol-b';
+}
+
+export function handleDeleteVolume(args: { name?: string }) {
+  if (!args.name) return 'Error: name is required';
+  return { deleted: args.name };
+}
+
+export function formatSize(bytes: number) {
+  return \`\${bytes / 1024} KB\`;
+}
+`,
+      );
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('reports per file, with handlerPatterns from settings', async () => {
+      const eslint = new ESLint({
+        cwd: dir,
+        overrideConfigFile: true,
+        overrideConfig: [TS_FILES, configs.recommended, { settings: { 'mcp-result-kit': { handlerPatterns: ['^handle[A-Z]'] } } }],
+      });
+      const results = await eslint.lintFiles(['src']);
+      const byFile = Object.fromEntries(results.map((r) => [r.filePath.slice(dir.length + 1), summary(r.messages)]));
+      expect(byFile).toEqual({
+        'src/server.ts': expectedFromComments(SERVER, false),
+        'src/tools/volumes.ts': ['mcp-result-kit/no-string-result@2', 'mcp-result-kit/require-is-error@6'],
+      });
+    });
+  });
+});
+
+describe('configs["recommended-type-checked"]', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mrk-type-checked-'));
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'typed-server', type: 'module' }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, noEmit: true },
+        include: ['src'],
+      }),
+    );
+    writeFileSync(
+      join(dir, 'src/formatter.ts'),
+      `export class Formatter {
+  render(value: unknown): string {
+    return \`<\${String(value)}>\`;
+  }
+}
+`,
+    );
+    writeFileSync(
+      join(dir, 'src/clock.ts'),
+      `export async function now(): Promise<string> {
+  return new Date().toISOString();
+}
+`,
+    );
+    writeFileSync(
+      join(dir, 'src/server.ts'),
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Formatter } from './formatter.js';
+import { now } from './clock.js';
+
+const server = new McpServer({ name: 'typed', version: '1.0.0' });
+const formatter = new Formatter();
+
+server.tool('show', async () => {
+  return formatter.render(42);
+});
+
+server.tool('time', async () => {
+  return await now();
+});
+`,
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const lintServer = async (config: Linter.Config) => {
+    const eslint = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [TS_FILES, config, { languageOptions: { parserOptions: { tsconfigRootDir: dir } } }],
+    });
+    const [result] = await eslint.lintFiles(['src/server.ts']);
+    return result;
+  };
+
+  it('reports a string only the checker can see: a method of an imported class', async () => {
+    const typed = await lintServer(configs['recommended-type-checked']);
+    expect(summary(typed.messages)).toContain('mcp-result-kit/no-string-result@9');
+    const message = typed.messages.find((m) => m.line === 9);
+    expect(message?.column).toBe(10);
+    expect(message?.suggestions?.[0].fix.text).toContain('successResult(formatter.render(42))');
+  }, 60_000);
+
+  it('reports an awaited Promise<string> from a function in another file', async () => {
+    const typed = await lintServer(configs['recommended-type-checked']);
+    expect(summary(typed.messages)).toEqual(['mcp-result-kit/no-string-result@9', 'mcp-result-kit/no-string-result@13']);
+  }, 60_000);
+
+  it('does not report them without type information', async () => {
+    const untyped = await lintServer(configs.recommended);
+    expect(summary(untyped.messages)).toEqual([]);
+  });
+});

@@ -1,0 +1,348 @@
+import rule from '../../rules/no-json-stringify-result.js';
+import { createRuleTester, SDK_IMPORTS } from './rule-tester.js';
+
+const ruleTester = createRuleTester();
+
+/** The SDK header of SDK_IMPORTS with the import a suggestion adds after the last import. */
+const sdkOutput = (names: string, body: string): string => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { ${names} } from 'mcp-result-kit';
+const server = new McpServer({ name: 'demo', version: '1.0.0' });
+${body}`;
+
+const DATA = `declare const data: { items: string[] };\n`;
+
+const LOW_LEVEL = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+const registry: Record<string, (args: unknown) => Promise<unknown>> = {};
+`;
+const lowLevelOutput = (body: string): string => `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { toCallToolResult } from 'mcp-result-kit';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+const registry: Record<string, (args: unknown) => Promise<unknown>> = {};
+${body}`;
+
+ruleTester.run('no-json-stringify-result', rule, {
+  valid: [
+    `${SDK_IMPORTS}${DATA}import { jsonResult } from 'mcp-result-kit';
+server.tool('list', async () => jsonResult(data));`,
+    // JSON text that already comes with structuredContent, or is an error result.
+    `${SDK_IMPORTS}${DATA}server.tool('list', async () => ({ content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data }));`,
+    `${SDK_IMPORTS}${DATA}server.tool('list', async () => ({ content: [{ type: 'text', text: JSON.stringify(data) }], isError: true }));`,
+    // Error payloads are require-is-error's.
+    `${SDK_IMPORTS}server.tool('get', async () => JSON.stringify({ error: 'not found' }));`,
+    // JSON built inside the handler but not returned, and in ordinary functions.
+    `${SDK_IMPORTS}${DATA}import { successResult } from 'mcp-result-kit';
+server.tool('save', async () => {
+  const body = JSON.stringify(data);
+  await fetch('https://example.com', { method: 'POST', body });
+  return successResult('Saved');
+});`,
+    `${DATA}export function serialise() { return JSON.stringify(data, null, 2); }`,
+    // Prompts and resources.
+    `${SDK_IMPORTS}${DATA}server.registerResource('data', 'data://all', {}, async (uri) => ({ contents: [{ uri: uri.href, text: JSON.stringify(data) }] }));`,
+    `${SDK_IMPORTS}${DATA}server.prompt('summarise', () => ({ messages: [{ role: 'user', content: { type: 'text', text: JSON.stringify(data) } }] }));`,
+    // A transport wrapper outside a tool handler is not a result.
+    `export function wrap(r: unknown) { return { content: [{ type: 'text', text: typeof r === 'string' ? r : JSON.stringify(r, null, 2) }] }; }`,
+    // The user's own helper.
+    { code: `${SDK_IMPORTS}${DATA}server.tool('list', async () => asJson(data));`, options: [{ resultHelpers: ['asJson'] }] },
+  ],
+  invalid: [
+    {
+      name: 'json-stringify: indent 2 (the default), compact, 4, a string indent, undefined replacer',
+      code: `${SDK_IMPORTS}${DATA}server.tool('a', async () => JSON.stringify(data, null, 2));
+server.tool('b', async () => JSON.stringify(data));
+server.tool('c', async () => JSON.stringify(data, null, 4));
+server.tool('d', async () => JSON.stringify(data, undefined, '\\t'));`,
+      errors: [
+        {
+          messageId: 'jsonStringifyResult',
+          data: { tool: 'Tool "a"' },
+          line: 5,
+          column: 30,
+          endColumn: 59,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}server.tool('a', async () => jsonResult(data));
+server.tool('b', async () => JSON.stringify(data));
+server.tool('c', async () => JSON.stringify(data, null, 4));
+server.tool('d', async () => JSON.stringify(data, undefined, '\\t'));`),
+            },
+          ],
+        },
+        {
+          messageId: 'jsonStringifyResult',
+          line: 6,
+          column: 30,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}server.tool('a', async () => JSON.stringify(data, null, 2));
+server.tool('b', async () => jsonResult(data, { indent: 0 }));
+server.tool('c', async () => JSON.stringify(data, null, 4));
+server.tool('d', async () => JSON.stringify(data, undefined, '\\t'));`),
+            },
+          ],
+        },
+        {
+          messageId: 'jsonStringifyResult',
+          line: 7,
+          column: 30,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}server.tool('a', async () => JSON.stringify(data, null, 2));
+server.tool('b', async () => JSON.stringify(data));
+server.tool('c', async () => jsonResult(data, { indent: 4 }));
+server.tool('d', async () => JSON.stringify(data, undefined, '\\t'));`),
+            },
+          ],
+        },
+        {
+          messageId: 'jsonStringifyResult',
+          line: 8,
+          column: 30,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}server.tool('a', async () => JSON.stringify(data, null, 2));
+server.tool('b', async () => JSON.stringify(data));
+server.tool('c', async () => JSON.stringify(data, null, 4));
+server.tool('d', async () => jsonResult(data, { indent: '\\t' }));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'json-stringify: a replacer cannot be reproduced, so no suggestion',
+      code: `${SDK_IMPORTS}${DATA}server.tool('a', async () => JSON.stringify(data, (key, value) => value, 2));`,
+      errors: [{ messageId: 'jsonStringifyResult', line: 5, column: 30, suggestions: [] }],
+    },
+    {
+      name: 'json-stringify: registerTool block body, low-level case, followed function, FastMCP',
+      code: `${LOW_LEVEL}async function listUsers() {
+  const users = [{ id: 1 }];
+  return JSON.stringify({ users }, null, 2);
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'list_users':
+      return await listUsers();
+    default:
+      return toCallToolResult(await registry[request.params.name](request.params.arguments));
+  }
+});`,
+      errors: [
+        {
+          messageId: 'jsonStringifyResult',
+          data: { tool: 'Tool "list_users"' },
+          line: 7,
+          column: 10,
+          endColumn: 44,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { jsonResult } from 'mcp-result-kit';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+const registry: Record<string, (args: unknown) => Promise<unknown>> = {};
+async function listUsers() {
+  const users = [{ id: 1 }];
+  return jsonResult({ users });
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'list_users':
+      return await listUsers();
+    default:
+      return toCallToolResult(await registry[request.params.name](request.params.arguments));
+  }
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'json-stringify: reported for FastMCP too (it would send escaped JSON text)',
+      code: `import { FastMCP } from 'fastmcp';
+import { z } from 'zod';
+const mcp = new FastMCP({ name: 'x', version: '1.0.0' });
+const statsTool = {
+  name: 'stats',
+  parameters: z.object({}),
+  async execute() {
+    return JSON.stringify({ ok: 1 }, null, 2);
+  },
+};
+mcp.addTool(statsTool);`,
+      errors: [
+        {
+          messageId: 'jsonStringifyResult',
+          data: { tool: 'Tool "stats"' },
+          line: 8,
+          column: 12,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: `import { FastMCP } from 'fastmcp';
+import { z } from 'zod';
+import { jsonResult } from 'mcp-result-kit';
+const mcp = new FastMCP({ name: 'x', version: '1.0.0' });
+const statsTool = {
+  name: 'stats',
+  parameters: z.object({}),
+  async execute() {
+    return jsonResult({ ok: 1 });
+  },
+};
+mcp.addTool(statsTool);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'json-text-content: only content (isError: false allowed), `as const` items',
+      code: `${SDK_IMPORTS}${DATA}server.tool('f', async () => ({ content: [{ type: 'text', text: JSON.stringify(data, null, 2) }] }));
+server.tool('g', async () => {
+  return { content: [{ type: 'text' as const, text: JSON.stringify(data) }], isError: false };
+});`,
+      errors: [
+        {
+          messageId: 'jsonTextContent',
+          line: 5,
+          column: 31,
+          endColumn: 99,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}server.tool('f', async () => (jsonResult(data)));
+server.tool('g', async () => {
+  return { content: [{ type: 'text' as const, text: JSON.stringify(data) }], isError: false };
+});`),
+            },
+          ],
+        },
+        {
+          messageId: 'jsonTextContent',
+          line: 7,
+          column: 10,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}server.tool('f', async () => ({ content: [{ type: 'text', text: JSON.stringify(data, null, 2) }] }));
+server.tool('g', async () => {
+  return jsonResult(data, { indent: 0 });
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'json-text-content: other fields need review',
+      code: `${SDK_IMPORTS}${DATA}server.tool('h', async () => ({ content: [{ type: 'text', text: JSON.stringify(data) }], _meta: { x: 1 } }));`,
+      errors: [{ messageId: 'jsonTextContent', line: 5, column: 31, suggestions: [] }],
+    },
+    {
+      name: 'json-text-content: handleXxx via settings handlerPatterns',
+      code: `export async function handleStats() {
+  const stats = { cpu: 0.3 };
+  return { content: [{ type: 'text', text: JSON.stringify(stats, null, 2) }] };
+}`,
+      settings: { 'mcp-result-kit': { handlerPatterns: ['^handle[A-Z]'] } },
+      errors: [
+        {
+          messageId: 'jsonTextContent',
+          line: 3,
+          column: 10,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: `import { jsonResult } from 'mcp-result-kit';
+
+export async function handleStats() {
+  const stats = { cpu: 0.3 };
+  return jsonResult(stats);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'transport-wrapper: typeof r === "string" ? r : JSON.stringify(r, null, 2)',
+      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const result = await registry[request.params.name](request.params.arguments);
+  return { content: [{ type: 'text', text: typeof result === 'string' ? result : JSON.stringify(result, null, 2) }] };
+});`,
+      errors: [
+        {
+          messageId: 'transportWrapper',
+          line: 7,
+          column: 10,
+          endColumn: 118,
+          suggestions: [
+            {
+              messageId: 'useToCallToolResult',
+              output: lowLevelOutput(`server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const result = await registry[request.params.name](request.params.arguments);
+  return toCallToolResult(result);
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'transport-wrapper: inverted test with a compact indent needs review',
+      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const r = await registry[request.params.name](request.params.arguments);
+  return { content: [{ type: 'text', text: typeof r !== 'string' ? JSON.stringify(r) : r }] };
+});`,
+      errors: [{ messageId: 'transportWrapper', line: 7, column: 10, suggestions: [] }],
+    },
+    {
+      name: 'transport-wrapper: definition objects via handlerProperties',
+      code: `declare function run(name: string, args: unknown): Promise<unknown>;
+export const proxy = {
+  name: 'proxy',
+  inputSchema: { type: 'object' },
+  handler: async (args: { tool: string }) => {
+    const out = await run(args.tool, args);
+    return { content: [{ type: 'text', text: typeof out === 'string' ? out : JSON.stringify(out, null, 2) }] };
+  },
+};`,
+      options: [{ handlerProperties: ['handler'] }],
+      errors: [
+        {
+          messageId: 'transportWrapper',
+          line: 7,
+          column: 12,
+          suggestions: [
+            {
+              messageId: 'useToCallToolResult',
+              output: `import { toCallToolResult } from 'mcp-result-kit';
+
+declare function run(name: string, args: unknown): Promise<unknown>;
+export const proxy = {
+  name: 'proxy',
+  inputSchema: { type: 'object' },
+  handler: async (args: { tool: string }) => {
+    const out = await run(args.tool, args);
+    return toCallToolResult(out);
+  },
+};`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,664 @@
+import rule from '../../rules/require-is-error.js';
+import { createRuleTester, SDK_IMPORTS } from './rule-tester.js';
+
+const ruleTester = createRuleTester();
+
+/** The SDK header of SDK_IMPORTS with the import a suggestion adds after the last import. */
+const sdkOutput = (names: string, body: string): string => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { ${names} } from 'mcp-result-kit';
+const server = new McpServer({ name: 'demo', version: '1.0.0' });
+${body}`;
+
+ruleTester.run('require-is-error', rule, {
+  valid: [
+    // Proper error results.
+    `${SDK_IMPORTS}import { errorResult, successResult } from 'mcp-result-kit';
+server.tool('read', { path: z.string() }, async ({ path }) => {
+  try {
+    return successResult(path);
+  } catch (error) {
+    return errorResult(error as Error);
+  }
+});`,
+    `${SDK_IMPORTS}server.tool('read', async () => ({ content: [{ type: 'text', text: 'Error: no such file' }], isError: true }));`,
+    // An explicit isError: false is the author's decision.
+    `${SDK_IMPORTS}server.tool('lint', async () => ({ content: [{ type: 'text', text: 'Invalid lines: 0' }], isError: false }));`,
+    // Text that only mentions errors is not an error.
+    `${SDK_IMPORTS}server.tool('lint', async () => 'Errors found: 0');`,
+    `${SDK_IMPORTS}server.tool('lint', async () => ({ success: true, message: 'No problems' }));`,
+    `${SDK_IMPORTS}server.tool('lookup', async () => ({ error: null, value: 42 }));`,
+    // Prompts, resources and ordinary functions.
+    `${SDK_IMPORTS}server.registerPrompt('oops', {}, () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'Error: explain this' } }] }));`,
+    `${SDK_IMPORTS}server.resource('log', 'file:///log', async (uri) => ({ contents: [{ uri: uri.href, text: 'Error: line 3' }] }));`,
+    `function describe(error: Error) { return 'Error: ' + error.message; }`,
+    `function toPayload(message: string) { return JSON.stringify({ error: message }); }`,
+    // The user's own error helper.
+    { code: `${SDK_IMPORTS}server.tool('x', async () => fail('Cannot do that'));`, options: [{ resultHelpers: ['fail'] }] },
+    { code: `${SDK_IMPORTS}server.tool('x', async () => fail('Cannot do that'));`, settings: { 'mcp-result-kit': { resultHelpers: ['fail'] } } },
+  ],
+  invalid: [
+    {
+      name: 'error-string: "Error: " + message in catch (server.tool with schema)',
+      code: `${SDK_IMPORTS}server.tool('read', { path: z.string() }, async ({ path }) => {
+  try {
+    return \`Read \${path}\`;
+  } catch (error) {
+    return 'Error: ' + (error as Error).message;
+  }
+});`,
+      errors: [
+        {
+          messageId: 'errorString',
+          data: { tool: 'Tool "read"' },
+          line: 8,
+          column: 12,
+          endLine: 8,
+          endColumn: 48,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `server.tool('read', { path: z.string() }, async ({ path }) => {
+  try {
+    return \`Read \${path}\`;
+  } catch (error) {
+    return errorResult((error as Error).message);
+  }
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-string: template with an Error: head, the catch variable, and error words',
+      code: `${SDK_IMPORTS}server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
+  try {
+    const res = await fetch(url);
+    if (res.status === 404) return 'Not found: ' + url;
+    if (res.status === 401) return "❌ Unauthorized";
+    return \`Fetched \${res.status}\`;
+  } catch (e) {
+    if (e instanceof TypeError) return String(e);
+    return \`Error: \${e}\`;
+  }
+});`,
+      errors: [
+        {
+          messageId: 'errorString',
+          line: 7,
+          column: 36,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
+  try {
+    const res = await fetch(url);
+    if (res.status === 404) return errorResult('Not found: ' + url);
+    if (res.status === 401) return "❌ Unauthorized";
+    return \`Fetched \${res.status}\`;
+  } catch (e) {
+    if (e instanceof TypeError) return String(e);
+    return \`Error: \${e}\`;
+  }
+});`),
+            },
+          ],
+        },
+        {
+          messageId: 'errorString',
+          line: 8,
+          column: 36,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
+  try {
+    const res = await fetch(url);
+    if (res.status === 404) return 'Not found: ' + url;
+    if (res.status === 401) return errorResult("❌ Unauthorized");
+    return \`Fetched \${res.status}\`;
+  } catch (e) {
+    if (e instanceof TypeError) return String(e);
+    return \`Error: \${e}\`;
+  }
+});`),
+            },
+          ],
+        },
+        {
+          messageId: 'errorString',
+          line: 11,
+          column: 40,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
+  try {
+    const res = await fetch(url);
+    if (res.status === 404) return 'Not found: ' + url;
+    if (res.status === 401) return "❌ Unauthorized";
+    return \`Fetched \${res.status}\`;
+  } catch (e) {
+    if (e instanceof TypeError) return errorResult(String(e));
+    return \`Error: \${e}\`;
+  }
+});`),
+            },
+          ],
+        },
+        {
+          messageId: 'errorString',
+          line: 12,
+          column: 12,
+          endColumn: 25,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
+  try {
+    const res = await fetch(url);
+    if (res.status === 404) return 'Not found: ' + url;
+    if (res.status === 401) return "❌ Unauthorized";
+    return \`Fetched \${res.status}\`;
+  } catch (e) {
+    if (e instanceof TypeError) return String(e);
+    return errorResult(\`\${e}\`);
+  }
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-string: only the error branch of a ternary',
+      code: `${SDK_IMPORTS}declare function save(): boolean;
+server.tool('save', async () => (save() ? 'Saved' : 'Failed to save'));`,
+      errors: [
+        {
+          messageId: 'errorString',
+          line: 5,
+          column: 53,
+          endColumn: 69,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `declare function save(): boolean;
+server.tool('save', async () => (save() ? 'Saved' : errorResult('Failed to save')));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-string: FastMCP wraps strings, but not as errors',
+      code: `import { FastMCP } from 'fastmcp';
+const mcp = new FastMCP({ name: 'x', version: '1.0.0' });
+mcp.addTool({
+  name: 'delete',
+  execute: async (args: { id: string }) => {
+    if (!args.id) return 'Error: id is required';
+    return \`Deleted \${args.id}\`;
+  },
+});`,
+      errors: [
+        {
+          messageId: 'errorString',
+          data: { tool: 'Tool "delete"' },
+          line: 6,
+          column: 26,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: `import { FastMCP } from 'fastmcp';
+import { errorResult } from 'mcp-result-kit';
+const mcp = new FastMCP({ name: 'x', version: '1.0.0' });
+mcp.addTool({
+  name: 'delete',
+  execute: async (args: { id: string }) => {
+    if (!args.id) return errorResult('id is required');
+    return \`Deleted \${args.id}\`;
+  },
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-string: handleXxx via handlerPatterns',
+      code: `export function handleDelete(args: { id?: string }) {
+  if (!args.id) return 'Invalid arguments: id is required';
+  return { deleted: args.id };
+}`,
+      options: [{ handlerPatterns: ['^handle'] }],
+      errors: [
+        {
+          messageId: 'errorString',
+          line: 2,
+          column: 24,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: `import { errorResult } from 'mcp-result-kit';
+
+export function handleDelete(args: { id?: string }) {
+  if (!args.id) return errorResult('Invalid arguments: id is required');
+  return { deleted: args.id };
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-string: "Error:" without a space is removed too',
+      code: `${SDK_IMPORTS}server.tool('disk', async () => 'Error:disk full');`,
+      errors: [
+        {
+          messageId: 'errorString',
+          line: 4,
+          column: 33,
+          suggestions: [{ messageId: 'useErrorResult', output: sdkOutput('errorResult', `server.tool('disk', async () => errorResult('disk full'));`) }],
+        },
+      ],
+    },
+    {
+      name: 'error-string: "Error: " + the unknown catch variable passes the caught value (errorResult accepts unknown)',
+      code: `${SDK_IMPORTS}server.tool('disk', async () => {
+  try {
+    return 'ok';
+  } catch (error) {
+    return 'Error: ' + error;
+  }
+});`,
+      errors: [
+        {
+          messageId: 'errorString',
+          line: 8,
+          column: 12,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `server.tool('disk', async () => {
+  try {
+    return 'ok';
+  } catch (error) {
+    return errorResult(error);
+  }
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-string: a local message built from the caught error',
+      code: `${SDK_IMPORTS}server.tool('fetch_page', { url: z.string() }, async ({ url }) => {
+  try {
+    return String(await fetch(url));
+  } catch (e) {
+    const msg = \`Failed to fetch \${url}: \${e}\`;
+    return msg;
+  }
+});`,
+      errors: [
+        {
+          messageId: 'errorString',
+          line: 9,
+          column: 12,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `server.tool('fetch_page', { url: z.string() }, async ({ url }) => {
+  try {
+    return String(await fetch(url));
+  } catch (e) {
+    const msg = \`Failed to fetch \${url}: \${e}\`;
+    return errorResult(msg);
+  }
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-json: JSON.stringify({ error, code })',
+      code: `${SDK_IMPORTS}server.tool('get', async () => JSON.stringify({ error: 'not found', code: 404 }));`,
+      errors: [
+        {
+          messageId: 'errorJson',
+          line: 4,
+          column: 32,
+          endColumn: 81,
+          suggestions: [
+            { messageId: 'useErrorResult', output: sdkOutput('errorResult', `server.tool('get', async () => errorResult('not found', { code: 404 }));`) },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-json: success: false with a spread, status: error, ok: false with reason',
+      code: `${SDK_IMPORTS}declare const details: Record<string, unknown>;
+server.tool('a', async () => JSON.stringify({ success: false, error: 'bad', ...details }, null, 2));
+server.tool('b', async () => JSON.stringify({ status: 'error', message: 'boom' }));
+server.tool('c', async () => JSON.stringify({ ok: false, reason: 'quota' }));`,
+      errors: [
+        {
+          messageId: 'errorJson',
+          line: 5,
+          column: 30,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `declare const details: Record<string, unknown>;
+server.tool('a', async () => errorResult('bad', { success: false, ...details }));
+server.tool('b', async () => JSON.stringify({ status: 'error', message: 'boom' }));
+server.tool('c', async () => JSON.stringify({ ok: false, reason: 'quota' }));`),
+            },
+          ],
+        },
+        {
+          messageId: 'errorJson',
+          line: 6,
+          column: 30,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `declare const details: Record<string, unknown>;
+server.tool('a', async () => JSON.stringify({ success: false, error: 'bad', ...details }, null, 2));
+server.tool('b', async () => errorResult('boom', { status: 'error' }));
+server.tool('c', async () => JSON.stringify({ ok: false, reason: 'quota' }));`),
+            },
+          ],
+        },
+        {
+          messageId: 'errorJson',
+          line: 7,
+          column: 30,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `declare const details: Record<string, unknown>;
+server.tool('a', async () => JSON.stringify({ success: false, error: 'bad', ...details }, null, 2));
+server.tool('b', async () => JSON.stringify({ status: 'error', message: 'boom' }));
+server.tool('c', async () => errorResult('quota', { ok: false }));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-json: no message property, so no suggestion',
+      code: `${SDK_IMPORTS}server.tool('a', async () => JSON.stringify({ success: false, code: 3 }));`,
+      errors: [{ messageId: 'errorJson', line: 4, column: 30, suggestions: [] }],
+    },
+    {
+      name: 'error-json: a JSON payload built from the caught error',
+      code: `${SDK_IMPORTS}server.tool('a', async () => {
+  try {
+    return 'ok';
+  } catch (e) {
+    return JSON.stringify({ message: String(e) });
+  }
+});`,
+      errors: [
+        {
+          messageId: 'errorJson',
+          line: 8,
+          column: 12,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `server.tool('a', async () => {
+  try {
+    return 'ok';
+  } catch (e) {
+    return errorResult(String(e));
+  }
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-object: bare error objects in SDK handlers (tool and low-level)',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'get':
+      return { error: 'not found', code: 404 };
+    case 'put':
+      return { success: false, message: 'read-only' };
+    default:
+      return { success: false };
+  }
+});`,
+      errors: [
+        {
+          messageId: 'errorObject',
+          data: { tool: 'Tool "get"' },
+          line: 7,
+          column: 14,
+          endColumn: 47,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { errorResult } from 'mcp-result-kit';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'get':
+      return errorResult('not found', { code: 404 });
+    case 'put':
+      return { success: false, message: 'read-only' };
+    default:
+      return { success: false };
+  }
+});`,
+            },
+          ],
+        },
+        {
+          messageId: 'errorObject',
+          data: { tool: 'Tool "put"' },
+          line: 9,
+          column: 14,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { errorResult } from 'mcp-result-kit';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'get':
+      return { error: 'not found', code: 404 };
+    case 'put':
+      return errorResult('read-only', { success: false });
+    default:
+      return { success: false };
+  }
+});`,
+            },
+          ],
+        },
+        { messageId: 'errorObject', data: { tool: 'This tool handler' }, line: 11, column: 14, suggestions: [] },
+      ],
+    },
+    {
+      name: 'error-content: only content becomes errorResult, the Error: head dropped',
+      code: `${SDK_IMPORTS}server.tool('a', async () => {
+  try {
+    return { content: [{ type: 'text', text: 'ok' }], isError: false };
+  } catch (e) {
+    return { content: [{ type: 'text', text: \`Error: \${(e as Error).message}\` }] };
+  }
+});
+server.tool('b', async () => ({ content: [{ type: 'text' as const, text: 'Cannot reach the host' }] }));`,
+      errors: [
+        {
+          messageId: 'errorContent',
+          line: 8,
+          column: 12,
+          endColumn: 83,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `server.tool('a', async () => {
+  try {
+    return { content: [{ type: 'text', text: 'ok' }], isError: false };
+  } catch (e) {
+    return errorResult(\`\${(e as Error).message}\`);
+  }
+});
+server.tool('b', async () => ({ content: [{ type: 'text' as const, text: 'Cannot reach the host' }] }));`),
+            },
+          ],
+        },
+        {
+          messageId: 'errorContent',
+          line: 11,
+          column: 31,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `server.tool('a', async () => {
+  try {
+    return { content: [{ type: 'text', text: 'ok' }], isError: false };
+  } catch (e) {
+    return { content: [{ type: 'text', text: \`Error: \${(e as Error).message}\` }] };
+  }
+});
+server.tool('b', async () => (errorResult('Cannot reach the host')));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-content: other fields or several items keep the literal and gain isError: true',
+      code: `${SDK_IMPORTS}server.tool('a', async () => ({
+  content: [{ type: 'text', text: 'Invalid input' }],
+  _meta: { traceId: 'abc' },
+}));
+server.tool('b', async () => ({
+  content: [
+    { type: 'text', text: '❌ Unable to reach host' },
+    { type: 'text', text: 'retry later' },
+  ]
+}));
+server.tool('c', async () => ({ content: [{ type: 'text', text: 'Forbidden' }], _meta: {} }));`,
+      errors: [
+        {
+          messageId: 'errorContent',
+          line: 4,
+          column: 31,
+          endLine: 7,
+          endColumn: 2,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: `${SDK_IMPORTS}server.tool('a', async () => ({
+  content: [{ type: 'text', text: 'Invalid input' }],
+  _meta: { traceId: 'abc' },
+  isError: true,
+}));
+server.tool('b', async () => ({
+  content: [
+    { type: 'text', text: '❌ Unable to reach host' },
+    { type: 'text', text: 'retry later' },
+  ]
+}));
+server.tool('c', async () => ({ content: [{ type: 'text', text: 'Forbidden' }], _meta: {} }));`,
+            },
+          ],
+        },
+        {
+          messageId: 'errorContent',
+          line: 8,
+          column: 31,
+          endLine: 13,
+          endColumn: 2,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: `${SDK_IMPORTS}server.tool('a', async () => ({
+  content: [{ type: 'text', text: 'Invalid input' }],
+  _meta: { traceId: 'abc' },
+}));
+server.tool('b', async () => ({
+  content: [
+    { type: 'text', text: '❌ Unable to reach host' },
+    { type: 'text', text: 'retry later' },
+  ],
+  isError: true
+}));
+server.tool('c', async () => ({ content: [{ type: 'text', text: 'Forbidden' }], _meta: {} }));`,
+            },
+          ],
+        },
+        {
+          messageId: 'errorContent',
+          line: 14,
+          column: 31,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: `${SDK_IMPORTS}server.tool('a', async () => ({
+  content: [{ type: 'text', text: 'Invalid input' }],
+  _meta: { traceId: 'abc' },
+}));
+server.tool('b', async () => ({
+  content: [
+    { type: 'text', text: '❌ Unable to reach host' },
+    { type: 'text', text: 'retry later' },
+  ]
+}));
+server.tool('c', async () => ({ content: [{ type: 'text', text: 'Forbidden' }], _meta: {}, isError: true }));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-content: an error JSON payload in the text item',
+      code: `${SDK_IMPORTS}server.tool('a', async () => ({ content: [{ type: 'text', text: JSON.stringify({ error: 'nope', id: 1 }) }] }));
+server.tool('b', async () => ({ content: [{ type: 'text', text: JSON.stringify({ error: 'nope' }) }], _meta: {} }));`,
+      errors: [
+        {
+          messageId: 'errorContent',
+          line: 4,
+          column: 31,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `server.tool('a', async () => (errorResult('nope', { id: 1 })));
+server.tool('b', async () => ({ content: [{ type: 'text', text: JSON.stringify({ error: 'nope' }) }], _meta: {} }));`),
+            },
+          ],
+        },
+        {
+          messageId: 'errorContent',
+          line: 5,
+          column: 31,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: `${SDK_IMPORTS}server.tool('a', async () => ({ content: [{ type: 'text', text: JSON.stringify({ error: 'nope', id: 1 }) }] }));
+server.tool('b', async () => ({ content: [{ type: 'text', text: JSON.stringify({ error: 'nope' }) }], _meta: {}, isError: true }));`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
