@@ -3,9 +3,9 @@
  * depend on mcp-result-kit at runtime (`mcp-result-kit migrate --local-helpers <path>`).
  *
  * The module imports only `type CallToolResult` from the SDK and behaves like the runtime
- * helpers in src/results, with one deliberate difference: `errorResult` accepts any value as
- * the message (a caught `unknown` needs no cast); non-strings that are not Errors are shown with
- * String(value) where the runtime throws a TypeError.
+ * helpers in src/results (test/cli/local-helpers.test.ts compares them on a table of inputs).
+ * Known differences: the runtime's error messages for bad values are more detailed, and its
+ * CallToolResult check is the SDK's zod schema where this one checks the content shapes itself.
  */
 
 export type LocalHelpersFormat = 'readable' | 'structured' | 'both';
@@ -72,6 +72,7 @@ function isErrorLike(value: unknown): value is Error {
 }
 
 function formatOf(fn: string, options: ResultOptions | undefined): ResultFormat {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) throw new TypeError(\`\${fn}: options must be an object, got \${typeName(options)}\`);
   const format: unknown = options?.format;
   if (format === undefined) return DEFAULT_RESULT_FORMAT;
   if (typeof format !== 'string' || !FORMATS.includes(format)) {
@@ -80,14 +81,12 @@ function formatOf(fn: string, options: ResultOptions | undefined): ResultFormat 
   return format as ResultFormat;
 }
 
-/** What JSON.parse(JSON.stringify(value)) gives; functions and symbols throw instead of vanishing. */
+/** What JSON.parse(JSON.stringify(value)) gives (nested functions and symbols dropped); a bare function or symbol throws. */
 function toJsonSafe(value: unknown, where: string): unknown {
-  const text = JSON.stringify(value, (key: string, item: unknown) => {
-    if (typeof item === 'function' || typeof item === 'symbol') {
-      throw new TypeError(\`\${where}\${key === '' ? '' : \`.\${key}\`} is a \${typeof item}; remove or convert it before returning it\`);
-    }
-    return item;
-  });
+  if (typeof value === 'function' || typeof value === 'symbol') {
+    throw new TypeError(\`\${where} is a \${typeof value}; it has no JSON form, return data instead\`);
+  }
+  const text = JSON.stringify(value);
   return text === undefined ? undefined : (JSON.parse(text) as unknown);
 }
 
@@ -104,9 +103,20 @@ function textResult(text: string, structured: JsonObject | undefined, isError: b
   return result;
 }
 
+/** Whatever was thrown or caught becomes a message (a \`catch (err)\` gives \`unknown\`). */
 function messageOf(message: unknown): string {
-  let raw: unknown = message;
-  if (isErrorLike(message)) raw = (message as { message?: unknown }).message;
+  let raw: unknown;
+  if (typeof message === 'string') raw = message;
+  else if (isErrorLike(message)) raw = (message as { message?: unknown }).message;
+  else if (message === undefined || message === null) raw = '';
+  else if (typeof message === 'object' && typeof (message as { message?: unknown }).message === 'string') raw = (message as { message: string }).message;
+  else if (typeof message === 'object') {
+    try {
+      raw = JSON.stringify(message) ?? String(message);
+    } catch {
+      raw = String(message);
+    }
+  } else raw = String(message);
   const text = (typeof raw === 'string' ? raw : String(raw ?? '')).trim().replace(/^(?:Error:\\s*)+/, '').trim();
   return text === '' ? 'Unknown error' : text;
 }

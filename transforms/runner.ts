@@ -55,18 +55,24 @@ function selectedTransforms(options: MigrationOptions): readonly Transform[] {
   return transforms.filter((transform) => options.transforms!.includes(transform.id));
 }
 
+// What a TypeScript source extension is imported as at run time.
+const RUNTIME_EXTENSION: Record<string, string> = { '.ts': '.js', '.tsx': '.js', '.mts': '.mjs', '.cts': '.cjs', '.js': '.js', '.jsx': '.js', '.mjs': '.mjs', '.cjs': '.cjs' };
+
 /** The specifier a file uses to import the helpers: the package, or a relative path to local helpers. */
 export function importSourceFor(fileName: string, sourceFile: ts.SourceFile, options: MigrationOptions): string {
   if (!options.localHelpersPath) return options.importSource ?? 'mcp-result-kit';
+  const extension = path.extname(options.localHelpersPath);
+  const runtimeExtension = RUNTIME_EXTENSION[extension] ?? extension;
   let relative = path.relative(path.dirname(fileName), options.localHelpersPath).split(path.sep).join('/');
-  relative = relative.replace(/\.(m|c)?tsx?$/, '');
+  relative = relative.slice(0, relative.length - extension.length);
   if (!relative.startsWith('.')) relative = `./${relative}`;
   const relativeImports = sourceFile.statements.flatMap((statement) =>
     ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('.') ? [statement.moduleSpecifier.text] : [],
   );
-  // Follow the file's own convention: NodeNext ESM needs `.js`, bundler-style code has none.
+  // Follow the file's own convention: NodeNext ESM needs the extension, bundler-style code has none.
+  // .mts/.cts helpers always need theirs: there is no extensionless way to name them.
   const usesExtensionless = relativeImports.length > 0 && relativeImports.every((specifier) => !/\.[cm]?js$/.test(specifier));
-  return usesExtensionless ? relative : `${relative}.js`;
+  return usesExtensionless && (extension === '.ts' || extension === '.tsx' || extension === '.js') ? relative : `${relative}${runtimeExtension}`;
 }
 
 function errorDiagnostic(fileName: string, kind: Diagnostic['kind'], message: string, line = 1, column = 1): Diagnostic {

@@ -196,6 +196,10 @@ class FileAnalyzer {
     if (ts.isAsExpression(expression) && ts.isTypeReferenceNode(expression.type) && ts.isIdentifier(expression.type.typeName) && expression.type.typeName.text === 'const') {
       this.rangeOverride.set(unwrap(expression), expression);
     }
+    // `async () => ({ … })`: the parentheses only keep the braces from reading as a block; a call needs none.
+    if (returned !== expression && ts.isObjectLiteralExpression(unwrap(expression)) && !this.rangeOverride.has(unwrap(expression))) {
+      this.rangeOverride.set(unwrap(expression), returned);
+    }
     if (ts.isConditionalExpression(expression)) {
       this.classify(expression.whenTrue, context);
       this.classify(expression.whenFalse, context);

@@ -132,6 +132,17 @@ server.registerTool('s', { outputSchema: { n: z.number() } }, async () => {
   });
 });
 
+describe('rewrite shape', () => {
+  it('drops the parentheses of an arrow body and an as-const around a rewritten literal', () => {
+    const out = rewritten(`${SDK}
+server.tool('ping', async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+server.tool('pong', async () => { return { content: [{ type: 'text', text: 'ping' }] } as const; });
+`);
+    expect(out).toContain("server.tool('ping', async () => successResult('pong'));");
+    expect(out).toContain("server.tool('pong', async () => { return successResult('ping'); });");
+  });
+});
+
 describe('options', () => {
   it('rejects unknown keys, wrong types and bad regexes with the offending key', () => {
     expect(() => resolveHandlerOptions({ handlerPattern: ['x'] } as never)).toThrow(new HandlerOptionsError('unknown handler option "handlerPattern" (known: handlerPatterns, registrationMethods, handlerProperties, resultHelpers, handlerClasses)'));

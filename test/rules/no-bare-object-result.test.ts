@@ -63,7 +63,7 @@ mcp.addTool({ name: 'count', execute: async () => ({ count: 1 }) });`,
           suggestions: [
             {
               messageId: 'useJsonResult',
-              output: sdkOutput('jsonResult', `${VOLUMES}server.tool('list', async () => (jsonResult({ volumes, count: volumes.length })));`),
+              output: sdkOutput('jsonResult', `${VOLUMES}server.tool('list', async () => jsonResult({ volumes, count: volumes.length }));`),
             },
           ],
         },
@@ -184,7 +184,7 @@ const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: 
 async function getDisk(args: unknown) {
   return { args, free: 10 };
 }
-const handlers = { uptime: async () => (jsonResult({ seconds: 3 })) };
+const handlers = { uptime: async () => jsonResult({ seconds: 3 }) };
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   switch (request.params.name) {
     case 'disk':
@@ -216,7 +216,7 @@ server.registerTool('rows', {}, async () => withConnection(async (db) => ({ rows
 import { jsonResult } from 'mcp-result-kit';
 declare function withConnection<T>(fn: (db: { rows(): number }) => Promise<T>): Promise<T>;
 const server = new McpServer({ name: 'v2', version: '2.0.0' });
-server.registerTool('rows', {}, async () => withConnection(async (db) => (jsonResult({ rows: db.rows() }))));`,
+server.registerTool('rows', {}, async () => withConnection(async (db) => jsonResult({ rows: db.rows() })));`,
             },
           ],
         },
@@ -268,7 +268,7 @@ app.defineTool('stats', () => ({ cpu: 0.5 }));`,
               output: `import { jsonResult } from '~/results';
 
 declare const app: { defineTool(name: string, fn: () => unknown): void };
-app.defineTool('stats', () => (jsonResult({ cpu: 0.5 })));`,
+app.defineTool('stats', () => jsonResult({ cpu: 0.5 }));`,
             },
           ],
         },

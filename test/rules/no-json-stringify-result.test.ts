@@ -222,7 +222,7 @@ server.tool('g', async () => {
           suggestions: [
             {
               messageId: 'useJsonResult',
-              output: sdkOutput('jsonResult', `${DATA}server.tool('f', async () => (jsonResult(data)));
+              output: sdkOutput('jsonResult', `${DATA}server.tool('f', async () => jsonResult(data));
 server.tool('g', async () => {
   return { content: [{ type: 'text' as const, text: JSON.stringify(data) }], isError: false };
 });`),

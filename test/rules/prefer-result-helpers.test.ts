@@ -47,7 +47,7 @@ server.tool('b', async () => {
             {
               messageId: 'useHelper',
               output: sdkOutput('successResult', `declare const text: string;
-server.tool('a', async () => (successResult(text)));
+server.tool('a', async () => successResult(text));
 server.tool('b', async () => {
   return { content: [{ type: 'text', text: \`Done\` }], isError: false };
 });`),
@@ -80,7 +80,7 @@ server.tool('b', async () => {
           messageId: 'handBuiltResult',
           line: 4,
           column: 31,
-          suggestions: [{ messageId: 'useHelper', output: sdkOutput('errorResult', `server.tool('c', async () => (errorResult('boom')));`) }],
+          suggestions: [{ messageId: 'useHelper', output: sdkOutput('errorResult', `server.tool('c', async () => errorResult('boom'));`) }],
         },
       ],
     },
@@ -172,7 +172,7 @@ export const definitions = [{ name: 'bye', parameters: {}, run: async () => ({ c
               output: `import { FastMCP } from 'fastmcp';
 import { successResult } from 'mcp-result-kit';
 const mcp = new FastMCP({ name: 'x', version: '1.0.0' });
-const helloTool = { name: 'hello', execute: async () => (successResult('hi')) };
+const helloTool = { name: 'hello', execute: async () => successResult('hi') };
 mcp.addTool(helloTool);
 export const definitions = [{ name: 'bye', parameters: {}, run: async () => ({ content: [{ type: 'text', text: 'bye' }] }) }];`,
             },
@@ -191,7 +191,7 @@ import { successResult } from 'mcp-result-kit';
 const mcp = new FastMCP({ name: 'x', version: '1.0.0' });
 const helloTool = { name: 'hello', execute: async () => ({ content: [{ type: 'text' as const, text: 'hi' }] }) };
 mcp.addTool(helloTool);
-export const definitions = [{ name: 'bye', parameters: {}, run: async () => (successResult('bye')) }];`,
+export const definitions = [{ name: 'bye', parameters: {}, run: async () => successResult('bye') }];`,
             },
           ],
         },

@@ -538,7 +538,7 @@ server.tool('b', async () => ({ content: [{ type: 'text' as const, text: 'Cannot
     return { content: [{ type: 'text', text: \`Error: \${(e as Error).message}\` }] };
   }
 });
-server.tool('b', async () => (errorResult('Cannot reach the host')));`),
+server.tool('b', async () => errorResult('Cannot reach the host'));`),
             },
           ],
         },
@@ -641,7 +641,7 @@ server.tool('b', async () => ({ content: [{ type: 'text', text: JSON.stringify({
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.tool('a', async () => (errorResult('nope', { id: 1 })));
+              output: sdkOutput('errorResult', `server.tool('a', async () => errorResult('nope', { id: 1 }));
 server.tool('b', async () => ({ content: [{ type: 'text', text: JSON.stringify({ error: 'nope' }) }], _meta: {} }));`),
             },
           ],

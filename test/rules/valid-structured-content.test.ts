@@ -76,7 +76,7 @@ server.tool('d', async () => {
           suggestions: [
             {
               messageId: 'useJsonResult',
-              output: sdkOutput('jsonResult', `${DATA}server.tool('c', async () => (jsonResult(data)));
+              output: sdkOutput('jsonResult', `${DATA}server.tool('c', async () => jsonResult(data));
 server.tool('d', async () => {
   return { content: [], structuredContent: data };
 });`),
@@ -132,7 +132,7 @@ export class StatsTool {
               output: `import { FastMCP } from 'fastmcp';
 import { jsonResult } from 'mcp-result-kit';
 const mcp = new FastMCP({ name: 'x', version: '1.0.0' });
-mcp.addTool({ name: 'stats', execute: async () => (jsonResult({ cpu: 1 })) });
+mcp.addTool({ name: 'stats', execute: async () => jsonResult({ cpu: 1 }) });
 export class StatsTool {
   name = 'stats2';
   async execute() {

@@ -93,5 +93,9 @@ describe('runMigration and writeMigration', () => {
     expect(importSourceFor('/repo/src/tools/a.ts', parse(`import { x } from './x';`), options)).toBe('../lib/mcp-results');
     expect(importSourceFor('/repo/src/lib/a.ts', parse(''), options)).toBe('./mcp-results.js');
     expect(importSourceFor('/repo/src/lib/a.ts', parse(''), { importSource: '@acme/mcp' })).toBe('@acme/mcp');
+    expect(importSourceFor('/repo/src/a.ts', parse(''), { localHelpersPath: '/repo/src/results.mts' })).toBe('./results.mjs');
+    expect(importSourceFor('/repo/src/a.ts', parse(`import { x } from './x';`), { localHelpersPath: '/repo/src/results.cts' })).toBe('./results.cjs');
+    expect(importSourceFor('/repo/src/a.ts', parse(''), { localHelpersPath: '/repo/src/results.cjs' })).toBe('./results.cjs');
+    expect(importSourceFor('/repo/src/a.ts', parse(''), { localHelpersPath: '/repo/src/results.js' })).toBe('./results.js');
   });
 });

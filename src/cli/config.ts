@@ -1,0 +1,242 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { HandlerOptionsError, resolveHandlerOptions, type HandlerOptions } from '../analyze/options.js';
+import { UsageError } from './errors.js';
+import { checkGlob, type Glob } from './glob.js';
+
+export const CONFIG_FILE_NAME = 'mcp-result-kit.config.json';
+export const PACKAGE_JSON_KEY = 'mcp-result-kit';
+
+export type ResultFormatOption = 'readable' | 'structured' | 'both';
+export const RESULT_FORMAT_OPTIONS: readonly ResultFormatOption[] = ['readable', 'structured', 'both'];
+
+/** What `mcp-result-kit.config.json` (or package.json's "mcp-result-kit" key) may hold. */
+export interface FileConfig extends HandlerOptions {
+  importSource?: string;
+  localHelpers?: string;
+  format?: ResultFormatOption;
+  include?: string[];
+  exclude?: string[];
+}
+
+type KeyType = 'string[]' | 'boolean' | 'string' | 'format';
+
+export const CONFIG_KEYS: Readonly<Record<keyof FileConfig, KeyType>> = {
+  handlerPatterns: 'string[]',
+  registrationMethods: 'string[]',
+  handlerProperties: 'string[]',
+  resultHelpers: 'string[]',
+  handlerClasses: 'boolean',
+  importSource: 'string',
+  localHelpers: 'string',
+  format: 'format',
+  include: 'string[]',
+  exclude: 'string[]',
+};
+
+/** Flags that map to config keys (commander's camel-cased names). */
+export interface ConfigFlags {
+  configFile?: string;
+  handlerPattern?: string[];
+  registrationMethod?: string[];
+  handlerProperty?: string[];
+  resultHelper?: string[];
+  handlerClasses?: boolean;
+  importSource?: string;
+  localHelpers?: string;
+  format?: string;
+  include?: string[];
+  exclude?: string[];
+}
+
+export interface LoadedConfig {
+  /** The file the options came from, if any. */
+  source?: string;
+  config: FileConfig;
+  /** Folder that relative paths and globs in the file are resolved against. */
+  baseDir: string;
+}
+
+/** The options a command runs with: file config with the flags laid over it. */
+export interface CliOptions {
+  configFile?: string;
+  handlerOptions: HandlerOptions;
+  importSource?: string;
+  /** Absolute path of the local helpers module to write and import. */
+  localHelpers?: string;
+  format?: ResultFormatOption;
+  include: Glob[];
+  exclude: Glob[];
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/** Checks every key and value; throws UsageError naming the file and the key. */
+export function validateConfig(raw: unknown, where: string): FileConfig {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new UsageError(`${where}: the configuration must be a JSON object, got ${describe(raw)}`);
+  }
+  const known = Object.keys(CONFIG_KEYS);
+  for (const [key, value] of Object.entries(raw)) {
+    const type = (CONFIG_KEYS as Record<string, KeyType | undefined>)[key];
+    if (!type) throw new UsageError(`${where}: unknown key "${key}" (known keys: ${known.join(', ')})`);
+    switch (type) {
+      case 'string[]':
+        if (!Array.isArray(value)) throw new UsageError(`${where}: "${key}" must be an array of strings, got ${describe(value)}`);
+        value.forEach((item: unknown, index) => {
+          if (typeof item !== 'string') throw new UsageError(`${where}: "${key}[${index}]" must be a string, got ${describe(item)}`);
+          if (item.trim() === '') throw new UsageError(`${where}: "${key}[${index}]" must not be empty`);
+        });
+        break;
+      case 'boolean':
+        if (typeof value !== 'boolean') throw new UsageError(`${where}: "${key}" must be true or false, got ${describe(value)}`);
+        break;
+      case 'string':
+        if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`${where}: "${key}" must be a non-empty string, got ${describe(value)}`);
+        break;
+      case 'format':
+        if (typeof value !== 'string' || !(RESULT_FORMAT_OPTIONS as readonly string[]).includes(value)) {
+          throw new UsageError(`${where}: "${key}" must be one of ${RESULT_FORMAT_OPTIONS.join(', ')}, got ${describe(value)}`);
+        }
+        break;
+    }
+  }
+  const config = raw as FileConfig;
+  config.handlerPatterns?.forEach((pattern, index) => {
+    try {
+      new RegExp(pattern);
+    } catch (error) {
+      throw new UsageError(`${where}: "handlerPatterns[${index}]" is not a valid regular expression: ${(error as Error).message}`);
+    }
+  });
+  for (const key of ['include', 'exclude'] as const) {
+    config[key]?.forEach((pattern, index) => {
+      try {
+        checkGlob(pattern);
+      } catch (error) {
+        throw new UsageError(`${where}: "${key}[${index}]" is not a valid glob: ${(error as Error).message}`);
+      }
+    });
+  }
+  return config;
+}
+
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read config file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`${file}: invalid JSON (${(error as Error).message})`);
+  }
+}
+
+function fromPackageJson(file: string, required: boolean): LoadedConfig | undefined {
+  const manifest = readJson(file);
+  const section = typeof manifest === 'object' && manifest !== null ? (manifest as Record<string, unknown>)[PACKAGE_JSON_KEY] : undefined;
+  if (section === undefined) {
+    if (required) throw new UsageError(`${file}: no "${PACKAGE_JSON_KEY}" key`);
+    return undefined;
+  }
+  return { source: `${file}#${PACKAGE_JSON_KEY}`, config: validateConfig(section, `${file} "${PACKAGE_JSON_KEY}"`), baseDir: path.dirname(file) };
+}
+
+/**
+ * Loads the configuration: `--config-file` if given (a JSON file, or a package.json whose
+ * "mcp-result-kit" key holds the options), else the first `mcp-result-kit.config.json` or
+ * package.json with that key from `cwd` upwards. No file is not an error.
+ */
+export function loadConfig(cwd: string, configFile?: string): LoadedConfig {
+  if (configFile !== undefined) {
+    const file = path.resolve(cwd, configFile);
+    if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`config file not found: ${configFile}`);
+    if (path.basename(file) === 'package.json') return fromPackageJson(file, true)!;
+    return { source: file, config: validateConfig(readJson(file), file), baseDir: path.dirname(file) };
+  }
+  let dir = path.resolve(cwd);
+  for (;;) {
+    const candidate = path.join(dir, CONFIG_FILE_NAME);
+    if (existsSync(candidate)) return { source: candidate, config: validateConfig(readJson(candidate), candidate), baseDir: dir };
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const loaded = fromPackageJson(manifest, false);
+      if (loaded) return loaded;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return { config: {}, baseDir: path.resolve(cwd) };
+    dir = parent;
+  }
+}
+
+function checkFlagRegexps(patterns: string[] | undefined): void {
+  for (const pattern of patterns ?? []) {
+    try {
+      new RegExp(pattern);
+    } catch (error) {
+      throw new UsageError(`--handler-pattern "${pattern}" is not a valid regular expression: ${(error as Error).message}`);
+    }
+  }
+}
+
+function checkFlagGlobs(flag: string, patterns: string[] | undefined): void {
+  for (const pattern of patterns ?? []) {
+    try {
+      checkGlob(pattern);
+    } catch (error) {
+      throw new UsageError(`${flag} "${pattern}" is not a valid glob: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** The file config with the flags laid over it; paths and globs made absolute / given a base. */
+export function resolveCliOptions(cwd: string, flags: ConfigFlags): CliOptions {
+  const loaded = loadConfig(cwd, flags.configFile);
+  const file = loaded.config;
+  checkFlagRegexps(flags.handlerPattern);
+  checkFlagGlobs('--include', flags.include);
+  checkFlagGlobs('--exclude', flags.exclude);
+  if (flags.format !== undefined && !(RESULT_FORMAT_OPTIONS as readonly string[]).includes(flags.format)) {
+    throw new UsageError(`--format must be one of ${RESULT_FORMAT_OPTIONS.join(', ')}, got "${flags.format}"`);
+  }
+  for (const [flag, value] of [['--import-source', flags.importSource], ['--local-helpers', flags.localHelpers]] as const) {
+    if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty`);
+  }
+
+  const handlerOptions: HandlerOptions = {};
+  const pick = <K extends keyof HandlerOptions>(key: K, flag: HandlerOptions[K] | undefined) => {
+    const value = flag ?? file[key];
+    if (value !== undefined) handlerOptions[key] = value;
+  };
+  pick('handlerPatterns', flags.handlerPattern);
+  pick('registrationMethods', flags.registrationMethod);
+  pick('handlerProperties', flags.handlerProperty);
+  pick('resultHelpers', flags.resultHelper);
+  pick('handlerClasses', flags.handlerClasses);
+  try {
+    resolveHandlerOptions(handlerOptions);
+  } catch (error) {
+    if (error instanceof HandlerOptionsError) throw new UsageError(error.message);
+    throw error;
+  }
+
+  const globs = (fromFlags: string[] | undefined, fromFile: string[] | undefined): Glob[] =>
+    fromFlags ? fromFlags.map((pattern) => ({ pattern, base: cwd })) : (fromFile ?? []).map((pattern) => ({ pattern, base: loaded.baseDir }));
+  const localHelpers = flags.localHelpers !== undefined ? path.resolve(cwd, flags.localHelpers) : file.localHelpers !== undefined ? path.resolve(loaded.baseDir, file.localHelpers) : undefined;
+  return {
+    configFile: loaded.source,
+    handlerOptions,
+    importSource: flags.importSource ?? file.importSource,
+    localHelpers,
+    format: (flags.format as ResultFormatOption | undefined) ?? file.format,
+    include: globs(flags.include, file.include),
+    exclude: globs(flags.exclude, file.exclude),
+  };
+}

@@ -1,0 +1,111 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { globby } from 'globby';
+import ts from 'typescript';
+import { readTsconfig, TsconfigError } from '../../transforms/runner.js';
+import { UsageError } from './errors.js';
+import { matchesGlob, type Glob } from './glob.js';
+
+export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs'] as const;
+/** Folders never scanned, whatever .gitignore says. */
+export const ALWAYS_SKIPPED = ['node_modules', 'dist', 'build'] as const;
+
+const DECLARATION = /\.d\.[cm]?ts$/;
+
+export function isSourceFile(file: string): boolean {
+  return (SOURCE_EXTENSIONS as readonly string[]).includes(path.extname(file)) && !DECLARATION.test(file);
+}
+
+export interface DiscoverOptions {
+  /** Files and folders as given; the cwd when empty. */
+  paths: string[];
+  cwd: string;
+  include?: Glob[];
+  exclude?: Glob[];
+}
+
+function inSkippedFolder(file: string, root: string): boolean {
+  const relative = path.relative(root, file).split(path.sep);
+  return relative.slice(0, -1).some((part) => (ALWAYS_SKIPPED as readonly string[]).includes(part));
+}
+
+/**
+ * The source files to process, absolute and sorted. Folders are walked respecting .gitignore
+ * (including the ones above them in the same git repository) and skipping node_modules, dist
+ * and build; files named directly are taken as they are. `include` keeps only matching files,
+ * `exclude` drops matching ones. An unknown path is a UsageError.
+ */
+export async function discoverFiles(options: DiscoverOptions): Promise<string[]> {
+  const inputs = options.paths.length > 0 ? options.paths : ['.'];
+  const found = new Set<string>();
+  for (const input of inputs) {
+    const absolute = path.resolve(options.cwd, input);
+    if (!existsSync(absolute)) throw new UsageError(`no such file or folder: ${input}`);
+    const stat = statSync(absolute);
+    if (stat.isFile()) {
+      if (!isSourceFile(absolute)) throw new UsageError(`not a TypeScript or JavaScript source file: ${input} (expected ${SOURCE_EXTENSIONS.join(' ')}, not .d.ts)`);
+      found.add(absolute);
+      continue;
+    }
+    if (!stat.isDirectory()) throw new UsageError(`not a file or folder: ${input}`);
+    const files = await globby([`**/*.{${SOURCE_EXTENSIONS.map((ext) => ext.slice(1)).join(',')}}`], {
+      cwd: absolute,
+      absolute: true,
+      gitignore: true,
+      dot: false,
+      followSymbolicLinks: false,
+      ignore: [...ALWAYS_SKIPPED.map((dir) => `**/${dir}/**`), '**/*.d.ts', '**/*.d.mts', '**/*.d.cts'],
+    });
+    for (const file of files) {
+      const normalized = path.resolve(file);
+      if (isSourceFile(normalized) && !inSkippedFolder(normalized, absolute)) found.add(normalized);
+    }
+  }
+  const include = options.include ?? [];
+  const exclude = options.exclude ?? [];
+  return [...found]
+    .filter((file) => include.length === 0 || include.some((glob) => matchesGlob(file, glob)))
+    .filter((file) => !exclude.some((glob) => matchesGlob(file, glob)))
+    .sort();
+}
+
+/** The nearest tsconfig.json from `start` (a file or folder) upwards. */
+export function findTsconfig(start: string): string | undefined {
+  let dir = existsSync(start) && statSync(start).isFile() ? path.dirname(start) : start;
+  for (;;) {
+    const candidate = path.join(dir, 'tsconfig.json');
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** `--tsconfig` if given (must exist), else the nearest one from the first path. */
+export function resolveTsconfig(cwd: string, paths: string[], flag: string | undefined): string | undefined {
+  if (flag !== undefined) {
+    const file = path.resolve(cwd, flag);
+    const candidate = existsSync(file) && statSync(file).isDirectory() ? path.join(file, 'tsconfig.json') : file;
+    if (!existsSync(candidate)) throw new UsageError(`tsconfig not found: ${flag}`);
+    return candidate;
+  }
+  return findTsconfig(path.resolve(cwd, paths[0] ?? '.'));
+}
+
+/**
+ * The files a tsconfig covers (absolute). A tsconfig TypeScript reports errors for (bad JSON, a
+ * missing `extends`, unknown options; "no inputs" aside) is a UsageError naming the file, as
+ * `tsc -p` would refuse it too.
+ */
+export function readTsconfigFiles(tsconfig: string, display: string): { files: Set<string> } {
+  let parsed: ts.ParsedCommandLine;
+  try {
+    parsed = readTsconfig(tsconfig);
+  } catch (error) {
+    if (error instanceof TsconfigError) throw new UsageError(`cannot use ${display}: ${error.message.slice(tsconfig.length + 2)}`, { cause: error });
+    throw error;
+  }
+  const fatal = parsed.errors.find((diagnostic) => diagnostic.code !== 18003); // 18003: no inputs found
+  if (fatal) throw new UsageError(`cannot use ${display}: ${ts.flattenDiagnosticMessageText(fatal.messageText, ' ')}`);
+  return { files: new Set(parsed.fileNames.map((file) => path.resolve(file))) };
+}

@@ -1,0 +1,130 @@
+import { Command, CommanderError, Option } from 'commander';
+import type { CheckFlags } from './check.js';
+import { EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
+import type { Io } from './io.js';
+import type { MigrateFlags } from './migrate.js';
+import { packageVersion } from './package-info.js';
+import type { ServeFlags } from './serve.js';
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+/** Options shared by migrate and check: discovery, type information and handler options. */
+function addSharedOptions(command: Command): Command {
+  return command
+    .option('--config-file <file>', 'options file (default: mcp-result-kit.config.json or package.json "mcp-result-kit", searched from the cwd upwards)')
+    .option('--tsconfig <file>', 'tsconfig.json for type information (default: the nearest one from the first path upwards)')
+    .option('--include <glob>', 'only files matching this glob (repeatable)', collect)
+    .option('--exclude <glob>', 'skip files matching this glob (repeatable)', collect)
+    .option('--handler-pattern <regex>', 'functions whose name matches are tool handlers, e.g. "^handle[A-Z]" (repeatable)', collect)
+    .option('--registration-method <name>', 'extra method registering a tool like server.tool(name, ..., handler) (repeatable)', collect)
+    .option('--handler-property <name>', 'property holding the handler in tool-definition objects (repeatable)', collect)
+    .option('--result-helper <name>', 'your own function that already returns a CallToolResult (repeatable)', collect)
+    .option('--handler-classes', 'treat classes with a name property and an execute method as tool handlers')
+    .option('--no-handler-classes', 'do not (overrides the config file)')
+    .option('--import-source <spec>', 'module the helpers are imported from (default "mcp-result-kit")');
+}
+
+export interface ProgramState {
+  code: number;
+}
+
+/** The commander program; each action stores its exit code in `state`. Commands load lazily (ESLint and ts-morph are slow to import). */
+export function createProgram(io: Io, state: ProgramState): Command {
+  const program = new Command('mcp-result-kit')
+    .description('Find and fix MCP tool handlers that do not return a proper CallToolResult.')
+    .version(packageVersion(), '-v, --version')
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
+
+  addSharedOptions(
+    program
+      .command('migrate')
+      .description('rewrite tool handlers to return CallToolResults (see docs/cli.md)')
+      .argument('[paths...]', 'files and folders (default: the current folder)'),
+  )
+    .option('--dry-run', 'print a diff of what would change; write nothing (exit 1 if anything would change)')
+    .option('--allow-dirty', 'write even over files with uncommitted git changes')
+    .option('--local-helpers <path>', 'write a self-contained helpers module there and import it instead of mcp-result-kit')
+    .addOption(new Option('--format <format>', 'default result format of the --local-helpers module').choices(['readable', 'structured', 'both']))
+    .option('--verify', 'typecheck before and after; files that gain errors are not written (exit 1)')
+    .option('--json', 'print only a JSON report on stdout')
+    .option('--report <file.md>', 'also write a Markdown report')
+    .action(async (paths: string[], flags: MigrateFlags) => {
+      const { runMigrate } = await import('./migrate.js');
+      state.code = await runMigrate(paths, flags, io);
+    });
+
+  addSharedOptions(
+    program
+      .command('check')
+      .description("lint tool handlers with the plugin's rules; no ESLint config needed")
+      .argument('[paths...]', 'files and folders (default: the current folder)'),
+  )
+    .addOption(new Option('--config <name>', 'rule set').choices(['recommended', 'strict']).default('recommended'))
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
+    .action(async (paths: string[], flags: CheckFlags) => {
+      const { runCheck } = await import('./check.js');
+      state.code = await runCheck(paths, flags, io);
+    });
+
+  program
+    .command('demo')
+    .description('run check and migrate on the bundled example server')
+    .option('--keep', 'keep the migrated temporary copy')
+    .action(async (flags: { keep?: boolean }) => {
+      const { runDemo } = await import('./demo.js');
+      state.code = await runDemo(io, flags);
+    });
+
+  program
+    .command('serve')
+    .description('start the reference code-editor MCP server (stdio, or HTTP with --http)')
+    .option('--db <file>', 'SQLite database file')
+    .option('--root <dir>', 'folder the editor works in')
+    .option('--import <dir>', 'import files from this folder into the store')
+    .option('--read-only', 'refuse every write')
+    .option('--org <id>', 'organisation id')
+    .option('--http <port>', 'serve over HTTP on this port instead of stdio')
+    .option('--host <addr>', 'address to listen on with --http')
+    .addOption(new Option('--format <format>', 'result format of the tools').choices(['readable', 'structured', 'both']))
+    .action(async (flags: ServeFlags) => {
+      const { runServe } = await import('./serve.js');
+      state.code = await runServe(flags);
+    });
+
+  return program;
+}
+
+/** Commander's message without its own "error: " prefix. */
+function commanderMessage(error: CommanderError): string {
+  return error.message.replace(/^error:\s*/i, '');
+}
+
+/** Runs the CLI on `argv` (without node and the script); returns the exit code. Never throws. */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const state: ProgramState = { code: EXIT_OK };
+  const program = createProgram(io, state);
+  try {
+    if (argv.length === 0) {
+      io.stderr(program.helpInformation());
+      return EXIT_USAGE;
+    }
+    await program.parseAsync([...argv], { from: 'user' });
+    return state.code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+      io.stderr(`mcp-result-kit: ${commanderMessage(error)}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof UsageError) {
+      io.stderr(`mcp-result-kit: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`mcp-result-kit: ${message}\n`);
+    if (io.env.MCP_RESULT_KIT_DEBUG && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+    return EXIT_USAGE;
+  }
+}

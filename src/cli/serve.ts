@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { UsageError } from './errors.js';
+import type { CodeEditorServerOptions } from '../code-editor/serve.js';
+
+export interface ServeFlags {
+  db?: string;
+  root?: string;
+  import?: string;
+  readOnly?: boolean;
+  org?: string;
+  http?: string;
+  host?: string;
+  format?: string;
+}
+
+const FORMATS = ['readable', 'structured', 'both'] as const;
+
+/** The flags as startCodeEditorServer options; bad values are usage errors. */
+export function serveOptions(flags: ServeFlags): CodeEditorServerOptions {
+  const options: CodeEditorServerOptions = {};
+  if (flags.db !== undefined) options.db = flags.db;
+  if (flags.root !== undefined) options.root = flags.root;
+  if (flags.import !== undefined) options.importDir = flags.import;
+  if (flags.readOnly) options.readOnly = true;
+  if (flags.org !== undefined) options.org = flags.org;
+  if (flags.host !== undefined) options.host = flags.host;
+  if (flags.http !== undefined) {
+    const port = Number(flags.http);
+    if (!/^\d+$/.test(flags.http) || port > 65535) throw new UsageError(`--http must be a port number (0-65535), got "${flags.http}"`);
+    options.http = port;
+  }
+  if (flags.format !== undefined) {
+    if (!(FORMATS as readonly string[]).includes(flags.format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${flags.format}"`);
+    options.format = flags.format as (typeof FORMATS)[number];
+  }
+  return options;
+}
+
+/**
+ * `mcp-result-kit serve`: the reference code-editor MCP server over stdio (or Streamable HTTP
+ * with --http). Resolves when the client disconnects or on SIGINT / SIGTERM. Loaded lazily so
+ * the other commands never pay for the SQLite store.
+ */
+export async function runServe(flags: ServeFlags): Promise<number> {
+  const options = serveOptions(flags);
+  let module: typeof import('../code-editor/serve.js');
+  try {
+    module = await import('../code-editor/serve.js');
+  } catch (error) {
+    if (!existsSync(new URL('../code-editor/serve.js', import.meta.url))) throw new Error('the code-editor server is not part of this build (src/code-editor/serve.ts is missing)', { cause: error });
+    throw new Error(`cannot load the code-editor server: ${(error as Error).message}`, { cause: error });
+  }
+  let server: Awaited<ReturnType<typeof module.startCodeEditorServer>>;
+  try {
+    server = await module.startCodeEditorServer(options);
+  } catch (error) {
+    if (error instanceof module.CodeEditorServerError) {
+      if (error.code === 'invalid_options') throw new UsageError(error.message, { cause: error });
+      throw new Error(error.message, { cause: error });
+    }
+    throw error;
+  }
+  const stop = (): void => void server.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    await server.closed;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+  return 0;
+}

@@ -1,0 +1,99 @@
+/**
+ * Test harness: a real store in a temp dir, the tools on an McpServer, and the SDK Client over
+ * InMemoryTransport — so every call goes through the Client's outputSchema validation.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  FsStore,
+  registerCodeEditorTools,
+  SqliteStore,
+  type CodeEditorToolsOptions,
+  type ContentKey,
+  type ContentStore,
+} from '../../src/code-editor/index.js';
+
+export type StoreKind = 'sqlite' | 'fs';
+export const STORE_KINDS: StoreKind[] = ['sqlite', 'fs'];
+
+export function makeTempDir(prefix = 'code-editor-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function openTestStore(kind: StoreKind, dir: string): ContentStore {
+  return kind === 'sqlite' ? new SqliteStore(path.join(dir, 'content.db')) : new FsStore(path.join(dir, 'root'));
+}
+
+export interface Harness {
+  dir: string;
+  store: ContentStore;
+  client: Client;
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(
+  kind: StoreKind,
+  options: Omit<CodeEditorToolsOptions, 'store'> = {},
+  dir = makeTempDir(),
+): Promise<Harness> {
+  const store = openTestStore(kind, dir);
+  const server = new McpServer({ name: 'code-editor-test', version: '1.0.0' });
+  const tools = registerCodeEditorTools(server, { log: () => undefined, ...options, store });
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'code-editor-test-client', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  // listTools caches the outputSchemas; callTool validates structuredContent against them.
+  await client.listTools();
+  return {
+    dir,
+    store,
+    client,
+    call: async (name, args) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    close: async () => {
+      await client.close();
+      await server.close();
+      await tools.close();
+      store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function textOf(result: CallToolResult): string {
+  const [first] = result.content;
+  if (!first || first.type !== 'text') throw new Error(`expected a text content block, got ${JSON.stringify(result.content)}`);
+  return first.text;
+}
+
+export function dataOf(result: CallToolResult): Record<string, unknown> {
+  if (!result.structuredContent) throw new Error(`expected structuredContent in ${JSON.stringify(result)}`);
+  return result.structuredContent;
+}
+
+/** Every file with its exact content, in list order: proof that a failed call changed nothing. */
+export async function snapshot(store: ContentStore, appIds: string[] = []): Promise<Array<Record<string, unknown>>> {
+  const keys: ContentKey[] = [];
+  for (const summary of await store.list({ entityTypes: ['workflow', 'module', 'text'] })) keys.push(summary);
+  for (const appId of appIds) {
+    for (const summary of await store.list({ entityTypes: ['app_file'], appId })) keys.push(summary);
+  }
+  const files: Array<Record<string, unknown>> = [];
+  for (const key of keys) {
+    const record = await store.get(key);
+    files.push({ ...record });
+  }
+  return files;
+}
+
+export async function seed(store: ContentStore, files: Array<{ key: ContentKey; content: string }>): Promise<void> {
+  for (const file of files) {
+    const outcome = await store.put(file.key, file.content);
+    if (outcome.status !== 'written') throw new Error(`seeding ${file.key.path} failed`);
+  }
+}
