@@ -1,0 +1,69 @@
+/**
+ * Minimal runner for the code-editor server, used by the e2e test and the bench:
+ *
+ *   node dist/src/code-editor/cli-main.js [--db file | --root dir] [--import dir] [--read-only]
+ *                                         [--org id] [--http port [--host addr]] [--format f]
+ *
+ * The package CLI (`mcp-result-kit serve`) calls startCodeEditorServer the same way.
+ */
+import { parseArgs } from 'node:util';
+import { RESULT_FORMATS, type ResultFormat } from '../results/results.js';
+import { CodeEditorServerError, startCodeEditorServer } from './serve.js';
+
+function fail(message: string): void {
+  process.stderr.write(`code-editor: ${message}\n`);
+  process.exitCode = 2;
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        db: { type: 'string' },
+        root: { type: 'string' },
+        import: { type: 'string' },
+        'read-only': { type: 'boolean' },
+        org: { type: 'string' },
+        http: { type: 'string' },
+        host: { type: 'string' },
+        format: { type: 'string' },
+        'search-timeout': { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+    return;
+  }
+  const format = values.format;
+  if (format !== undefined && !(RESULT_FORMATS as readonly string[]).includes(format)) {
+    fail(`--format must be one of ${RESULT_FORMATS.join(', ')}, got ${format}`);
+    return;
+  }
+  const httpPort = values.http === undefined ? undefined : Number(values.http);
+  const searchTimeout = values['search-timeout'] === undefined ? undefined : Number(values['search-timeout']);
+  try {
+    const server = await startCodeEditorServer({
+      db: values.db,
+      root: values.root,
+      importDir: values.import,
+      readOnly: values['read-only'],
+      org: values.org,
+      http: httpPort,
+      host: values.host,
+      format: format as ResultFormat | undefined,
+      search: searchTimeout === undefined ? undefined : { timeoutMs: searchTimeout },
+    });
+    const stop = (): void => void server.close();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    await server.closed;
+  } catch (error) {
+    if (error instanceof CodeEditorServerError) fail(error.message);
+    else throw error;
+  }
+}
+
+await main();

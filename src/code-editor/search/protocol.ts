@@ -1,0 +1,19 @@
+/** Messages between the search pool (main thread) and search workers. */
+import type { ContentFilter, Shard, StoreDescriptor } from '../types.js';
+import type { SearchMatch } from './scan.js';
+
+export interface SearchJob {
+  jobId: number;
+  store: StoreDescriptor;
+  filter: ContentFilter;
+  shard: Shard;
+  pattern: string;
+  caseInsensitive: boolean;
+  contextLines: number;
+  /** Stop after this many matches (the caller asks for max_results + 1 to detect truncation). */
+  limit: number;
+}
+
+export type SearchJobReply =
+  | { jobId: number; ok: true; matches: SearchMatch[]; limitReached: boolean; filesScanned: number }
+  | { jobId: number; ok: false; message: string };
