@@ -133,6 +133,7 @@ describe('startCodeEditorServer', () => {
     await expect(startCodeEditorServer({ db: 'a.db', root: 'b' })).rejects.toMatchObject({ name: 'CodeEditorServerError', code: 'invalid_options' });
     await expect(startCodeEditorServer({ http: 70000 })).rejects.toThrow('--http must be a port number between 0 and 65535, got 70000');
     await expect(startCodeEditorServer({ org: '../x' })).rejects.toBeInstanceOf(CodeEditorServerError);
+    await expect(startCodeEditorServer({ search: { timeoutMs: Number.NaN } })).rejects.toThrow('--search-timeout must be a positive number of milliseconds, got NaN');
     const dir = makeTempDir('code-editor-opts-');
     await expect(startCodeEditorServer({ db: path.join(dir, 'missing.db'), readOnly: true })).rejects.toMatchObject({ code: 'store' });
     await expect(startCodeEditorServer({ db: path.join(dir, 'no', 'such', 'folder', 'x.db') })).rejects.toThrow(/folder .* does not exist/);
