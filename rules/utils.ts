@@ -1,5 +1,6 @@
 import { ESLintUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from '../src/typescript.js';
 import {
   analyzeSourceFile,
   planImports,
@@ -92,14 +93,14 @@ function resolved(options: KitRuleOptions): ResolvedHandlerOptions {
 }
 
 interface FileView {
-  sourceFile: ts.SourceFile;
-  checker: ts.TypeChecker | undefined;
+  sourceFile: TS.SourceFile;
+  checker: TS.TypeChecker | undefined;
 }
 
 /** The TypeScript AST the parser already built (no second parse); a fresh parse for other parsers. */
 function fileView(context: AnyContext, program: TSESTree.Program): FileView {
   const services = context.sourceCode.parserServices;
-  const mapped = services?.esTreeNodeToTSNodeMap?.get(program as never) as ts.Node | undefined;
+  const mapped = services?.esTreeNodeToTSNodeMap?.get(program as never) as TS.Node | undefined;
   if (mapped && ts.isSourceFile(mapped)) {
     return { sourceFile: mapped, checker: services?.program ? services.program.getTypeChecker() : undefined };
   }
@@ -111,7 +112,7 @@ function fileView(context: AnyContext, program: TSESTree.Program): FileView {
 const viewCache = new WeakMap<object, FileView>();
 
 /** One analysis per file and option set, shared by all the plugin's rules in a lint run. */
-export function analysisFor(context: AnyContext, options: KitRuleOptions): { analysis: Analysis; sourceFile: ts.SourceFile; options: KitRuleOptions } {
+export function analysisFor(context: AnyContext, options: KitRuleOptions): { analysis: Analysis; sourceFile: TS.SourceFile; options: KitRuleOptions } {
   const merged = mergedOptions(context, options);
   const handlerOptions = resolved(merged);
   const program = context.sourceCode.ast;
@@ -138,10 +139,10 @@ export function toolLabel(finding: Finding): string {
   return finding.toolName ? `Tool "${finding.toolName}"` : 'This tool handler';
 }
 
-const importPlans = new WeakMap<ts.SourceFile, Map<string, TextEdit[]>>();
+const importPlans = new WeakMap<TS.SourceFile, Map<string, TextEdit[]>>();
 
 /** Import edits depend only on the file and the names wanted: computed once per combination. */
-function cachedImports(sourceFile: ts.SourceFile, helpers: readonly HelperName[], importSource: string | undefined, callToolResultType: boolean): TextEdit[] {
+function cachedImports(sourceFile: TS.SourceFile, helpers: readonly HelperName[], importSource: string | undefined, callToolResultType: boolean): TextEdit[] {
   let plans = importPlans.get(sourceFile);
   if (!plans) {
     plans = new Map();
@@ -163,7 +164,7 @@ const STRING_KINDS = new Set<SiteKind>(['string', 'error-string', 'json-stringif
  * writes. When this is the function's only string return, its `string` return type changes too,
  * so the suggested code compiles.
  */
-export function suggestionFix(finding: Finding, analysis: Analysis, sourceFile: ts.SourceFile, importSource: string | undefined): TSESLint.ReportFixFunction | null {
+export function suggestionFix(finding: Finding, analysis: Analysis, sourceFile: TS.SourceFile, importSource: string | undefined): TSESLint.ReportFixFunction | null {
   const rewrite = finding.rewrite;
   if (!rewrite) return null;
   const siblings = analysis.findings.filter((other) => other.returningFunction === finding.returningFunction && other.rewrite && STRING_KINDS.has(other.kind));

@@ -3,7 +3,7 @@
  * runs the same engine as `mcp-result-kit migrate`, one file at a time, syntax-only (jscodeshift
  * gives a transform one file, so there is no type information).
  */
-import ts from 'typescript';
+import { ts } from '../src/typescript.js';
 import type { HandlerOptions } from '../src/analyze/index.js';
 import { migrateSourceFile, scriptKind } from './runner.js';
 

@@ -3,7 +3,8 @@ import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSyn
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Project } from 'ts-morph';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from '../src/typescript.js';
 import {
   analyzeSourceFile,
   applyEdits,
@@ -39,11 +40,11 @@ export interface FileResult {
 }
 
 interface WithParseDiagnostics {
-  parseDiagnostics?: readonly ts.Diagnostic[];
+  parseDiagnostics?: readonly TS.Diagnostic[];
 }
 
 /** Syntax errors the parser recorded (TypeScript keeps them on the SourceFile). */
-export function syntaxErrors(sourceFile: ts.SourceFile): readonly ts.Diagnostic[] {
+export function syntaxErrors(sourceFile: TS.SourceFile): readonly TS.Diagnostic[] {
   return (sourceFile as unknown as WithParseDiagnostics).parseDiagnostics ?? [];
 }
 
@@ -59,7 +60,7 @@ function selectedTransforms(options: MigrationOptions): readonly Transform[] {
 const RUNTIME_EXTENSION: Record<string, string> = { '.ts': '.js', '.tsx': '.js', '.mts': '.mjs', '.cts': '.cjs', '.js': '.js', '.jsx': '.js', '.mjs': '.mjs', '.cjs': '.cjs' };
 
 /** The specifier a file uses to import the helpers: the package, or a relative path to local helpers. */
-export function importSourceFor(fileName: string, sourceFile: ts.SourceFile, options: MigrationOptions): string {
+export function importSourceFor(fileName: string, sourceFile: TS.SourceFile, options: MigrationOptions): string {
   if (!options.localHelpersPath) return options.importSource ?? 'mcp-result-kit';
   const extension = path.extname(options.localHelpersPath);
   const runtimeExtension = RUNTIME_EXTENSION[extension] ?? extension;
@@ -83,7 +84,7 @@ function errorDiagnostic(fileName: string, kind: Diagnostic['kind'], message: st
  * Migrates one file: runs every transform over one analysis, then applies all edits (sites,
  * return types, imports) in one pass. Any failure leaves the file as it was, with a diagnostic.
  */
-export function migrateSourceFile(sourceFile: ts.SourceFile, options: MigrationOptions = {}, analysis?: Analysis, checker?: ts.TypeChecker): FileResult {
+export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationOptions = {}, analysis?: Analysis, checker?: TS.TypeChecker): FileResult {
   const compilerNode = sourceFile;
   const fileName = sourceFile.fileName;
   const originalText = compilerNode.text;
@@ -126,7 +127,7 @@ export function migrateSourceFile(sourceFile: ts.SourceFile, options: MigrationO
   }
 }
 
-export function scriptKind(fileName: string): ts.ScriptKind {
+export function scriptKind(fileName: string): TS.ScriptKind {
   if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
   if (/\.[cm]?jsx?$/.test(fileName)) return ts.ScriptKind.JSX;
   return ts.ScriptKind.TS;
@@ -158,8 +159,8 @@ export class TsconfigError extends Error {
 }
 
 /** Parses a tsconfig.json; throws TsconfigError with TypeScript's own message when it is broken. */
-export function readTsconfig(tsconfig: string): ts.ParsedCommandLine {
-  let failure: ts.Diagnostic | undefined;
+export function readTsconfig(tsconfig: string): TS.ParsedCommandLine {
+  let failure: TS.Diagnostic | undefined;
   const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
@@ -179,8 +180,8 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   const started = performance.now();
   const resolved: ResolvedHandlerOptions = resolveHandlerOptions(options.handlerOptions);
   const files = options.files.map((file) => path.resolve(file));
-  let sourceFiles: ts.SourceFile[];
-  let checker: ts.TypeChecker | undefined;
+  let sourceFiles: TS.SourceFile[];
+  let checker: TS.TypeChecker | undefined;
   if (options.tsconfig) {
     const parsed = readTsconfig(options.tsconfig);
     const program = ts.createProgram({ rootNames: [...new Set([...parsed.fileNames, ...files])], options: { ...parsed.options, noEmit: true } });
@@ -191,7 +192,7 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   }
 
   // First pass: every file on its own. With a checker, dispatchers may reach handlers in other files.
-  const analyses = new Map<ts.SourceFile, Analysis>();
+  const analyses = new Map<TS.SourceFile, Analysis>();
   const external = new Map<string, ToolHandler[]>();
   for (const sourceFile of sourceFiles) {
     if (syntaxErrors(sourceFile).length > 0) continue;
@@ -230,7 +231,7 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   };
 }
 
-function parseFile(file: string): ts.SourceFile {
+function parseFile(file: string): TS.SourceFile {
   return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, scriptKind(file));
 }
 

@@ -3,7 +3,8 @@
  * engine, then apply the text with ts-morph (one replaceWithText per file, never per node).
  */
 import type { SourceFile } from 'ts-morph';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from '../src/typescript.js';
 import { migrateSourceFile, type FileResult } from './runner.js';
 import type { MigrationOptions } from './types.js';
 
@@ -17,7 +18,7 @@ export function assertCompatibleTypeScript(bundledVersion: string): void {
 }
 
 export function migrateTsMorphSourceFile(sourceFile: SourceFile, options: MigrationOptions = {}, apply = true): FileResult {
-  const result = migrateSourceFile(sourceFile.compilerNode as unknown as ts.SourceFile, options);
+  const result = migrateSourceFile(sourceFile.compilerNode as unknown as TS.SourceFile, options);
   if (apply && result.changed) sourceFile.replaceWithText(result.text);
   return result;
 }

@@ -1,4 +1,4 @@
-import type ts from 'typescript';
+import type * as TS from 'typescript';
 import type { Analysis, Finding, HandlerOptions, HelperName, SiteKind, TextEdit } from '../src/analyze/index.js';
 
 /** One rewritten site. */
@@ -43,7 +43,7 @@ export interface Transform {
   id: string;
   description: string;
   kinds: readonly SiteKind[];
-  apply(sourceFile: ts.SourceFile, context: TransformContext): TransformResult;
+  apply(sourceFile: TS.SourceFile, context: TransformContext): TransformResult;
 }
 
 export interface MigrationOptions {

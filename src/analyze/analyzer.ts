@@ -1,4 +1,5 @@
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from '../typescript.js';
 import { findHandlers, LocalDeclarations, resolveFunction } from './handlers.js';
 import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 import {
@@ -23,7 +24,7 @@ import type { Analysis, Finding, Framework, HandlerStyle, HelperName, ReturnType
 export interface AnalyzeOptions {
   handlerOptions?: HandlerOptions | ResolvedHandlerOptions;
   /** With a checker, string-typed expressions and cross-file handlers are found too. */
-  checker?: ts.TypeChecker;
+  checker?: TS.TypeChecker;
   /**
    * Handlers found by analyzing other files (a dispatcher in a.ts calling a function of b.ts);
    * see collectExternalHandlers. Those in this file are analyzed as handlers here.
@@ -43,7 +44,7 @@ interface SiteContext {
   framework: Framework;
   style: HandlerStyle;
   hasOutputSchema: boolean;
-  fn: ts.SignatureDeclaration;
+  fn: TS.SignatureDeclaration;
 }
 
 // Callback-taking methods whose callbacks do not produce the tool result.
@@ -57,7 +58,7 @@ function isResolved(options: HandlerOptions | ResolvedHandlerOptions | undefined
 }
 
 /** Analyzes one file: finds its tool handlers and classifies every return site. */
-export function analyzeSourceFile(sourceFile: ts.SourceFile, options: AnalyzeOptions = {}): Analysis {
+export function analyzeSourceFile(sourceFile: TS.SourceFile, options: AnalyzeOptions = {}): Analysis {
   const handlerOptions = isResolved(options.handlerOptions) ? options.handlerOptions : resolveHandlerOptions(options.handlerOptions);
   if (!mayContainHandlers(sourceFile.text, handlerOptions) && !options.extraHandlers?.length) {
     return { fileName: sourceFile.fileName, handlers: [], findings: [], returnTypeChanges: [], external: [] };
@@ -82,10 +83,10 @@ export function collectExternalHandlers(analysis: Analysis): ToolHandler[] {
 }
 
 /** The node of this tree at the same place as `node` (which may come from another parse of the same text). */
-function sameNodeIn(sourceFile: ts.SourceFile, node: ts.Node): ts.Node | undefined {
+function sameNodeIn(sourceFile: TS.SourceFile, node: TS.Node): TS.Node | undefined {
   if (node.getSourceFile() === sourceFile) return node;
-  let found: ts.Node | undefined;
-  const visit = (child: ts.Node): void => {
+  let found: TS.Node | undefined;
+  const visit = (child: TS.Node): void => {
     if (found || child.pos > node.pos || child.end < node.end) return;
     if (child.pos === node.pos && child.end === node.end && child.kind === node.kind) {
       found = child;
@@ -100,21 +101,21 @@ function sameNodeIn(sourceFile: ts.SourceFile, node: ts.Node): ts.Node | undefin
 class FileAnalyzer {
   private readonly locals: LocalDeclarations;
   private readonly findings: Finding[] = [];
-  private readonly visitedFunctions = new Set<ts.Node>();
-  private readonly reportedNodes = new Set<ts.Node>();
-  private readonly stringCallCache = new Map<ts.Node, boolean>();
-  private handlerFunctions = new Set<ts.Node>();
+  private readonly visitedFunctions = new Set<TS.Node>();
+  private readonly reportedNodes = new Set<TS.Node>();
+  private readonly stringCallCache = new Map<TS.Node, boolean>();
+  private handlerFunctions = new Set<TS.Node>();
   private readonly external: ToolHandler[] = [];
   private readonly variableTypeChanges: ReturnTypeChange[] = [];
   /** `{ … } as const` must be replaced whole: `successResult(x) as const` does not compile. */
-  private readonly rangeOverride = new Map<ts.Node, ts.Node>();
+  private readonly rangeOverride = new Map<TS.Node, TS.Node>();
   /** Per function: did a string-like return stay as it is? Then its `string` return type must stay too. */
-  private readonly unrewrittenStringReturn = new Set<ts.SignatureDeclaration>();
+  private readonly unrewrittenStringReturn = new Set<TS.SignatureDeclaration>();
 
   constructor(
-    private readonly sourceFile: ts.SourceFile,
+    private readonly sourceFile: TS.SourceFile,
     private readonly options: ResolvedHandlerOptions,
-    private readonly checker: ts.TypeChecker | undefined,
+    private readonly checker: TS.TypeChecker | undefined,
     private readonly extraHandlers: readonly ToolHandler[],
     private readonly followExternal: boolean,
   ) {
@@ -144,7 +145,7 @@ class FileAnalyzer {
 
   // ---- walking return sites -------------------------------------------------------------
 
-  private collectSites(fn: ts.SignatureDeclaration, context: SiteContext): void {
+  private collectSites(fn: TS.SignatureDeclaration, context: SiteContext): void {
     if (this.visitedFunctions.has(fn)) return;
     this.visitedFunctions.add(fn);
     // A declaration in another file (checker mode) is analyzed there, as a handler of this tool.
@@ -155,14 +156,14 @@ class FileAnalyzer {
       }
       return;
     }
-    const body = (fn as ts.FunctionLikeDeclaration).body;
+    const body = (fn as TS.FunctionLikeDeclaration).body;
     if (!body) return;
     const functionContext = { ...context, fn };
     if (!ts.isBlock(body)) {
       this.classify(body, functionContext);
       return;
     }
-    const visit = (node: ts.Node): void => {
+    const visit = (node: TS.Node): void => {
       if (isFunctionLike(node) || ts.isClassLike(node)) return;
       if (ts.isReturnStatement(node) && node.expression) {
         const toolName = functionContext.toolName ?? this.toolNameAt(node, fn);
@@ -175,8 +176,8 @@ class FileAnalyzer {
   }
 
   /** The tool a return belongs to in a low-level dispatcher: `case 'x':` or `if (name === 'x')`. */
-  private toolNameAt(node: ts.Node, boundary: ts.Node): string | null {
-    let child: ts.Node = node;
+  private toolNameAt(node: TS.Node, boundary: TS.Node): string | null {
+    let child: TS.Node = node;
     for (let current = node.parent; current && current !== boundary; child = current, current = current.parent) {
       if (ts.isCaseClause(current)) {
         const name = stringLiteralText(current.expression);
@@ -190,7 +191,7 @@ class FileAnalyzer {
     return null;
   }
 
-  private classify(returned: ts.Expression, context: SiteContext): void {
+  private classify(returned: TS.Expression, context: SiteContext): void {
     let expression = returned;
     while (ts.isParenthesizedExpression(expression)) expression = expression.expression;
     if (ts.isAsExpression(expression) && ts.isTypeReferenceNode(expression.type) && ts.isIdentifier(expression.type.typeName) && expression.type.typeName.text === 'const') {
@@ -231,14 +232,14 @@ class FileAnalyzer {
    * is the tool's result, so each is a site. Only when the variable is assigned and returned and
    * nothing else, so that changing what it holds cannot break another use.
    */
-  private classifyAssignedVariable(identifier: ts.Identifier, context: SiteContext): boolean {
-    const body = (context.fn as ts.FunctionLikeDeclaration).body;
+  private classifyAssignedVariable(identifier: TS.Identifier, context: SiteContext): boolean {
+    const body = (context.fn as TS.FunctionLikeDeclaration).body;
     if (!body || !ts.isBlock(body)) return false;
     const name = identifier.text;
-    let declaration: ts.VariableDeclaration | undefined;
-    const assignments: ts.BinaryExpression[] = [];
+    let declaration: TS.VariableDeclaration | undefined;
+    const assignments: TS.BinaryExpression[] = [];
     let otherUse = false;
-    const visit = (node: ts.Node): void => {
+    const visit = (node: TS.Node): void => {
       if (otherUse) return;
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name) {
         declaration = node;
@@ -269,7 +270,7 @@ class FileAnalyzer {
   }
 
   /** Returns true when the call was fully handled. */
-  private classifyCall(call: ts.CallExpression, site: ts.Expression, context: SiteContext): boolean {
+  private classifyCall(call: TS.CallExpression, site: TS.Expression, context: SiteContext): boolean {
     const calleeName = ts.isIdentifier(call.expression)
       ? call.expression.text
       : ts.isPropertyAccessExpression(call.expression)
@@ -286,7 +287,7 @@ class FileAnalyzer {
       return true;
     }
     // `return withConnection(async (db) => …)`: the callback's returns are the tool's returns.
-    const callbacks = call.arguments.filter((argument): argument is ts.ArrowFunction | ts.FunctionExpression => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument));
+    const callbacks = call.arguments.filter((argument): argument is TS.ArrowFunction | TS.FunctionExpression => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument));
     if (callbacks.length > 0 && !(calleeName !== null && ts.isPropertyAccessExpression(call.expression) && NON_RESULT_CALLBACK_METHODS.has(calleeName))) {
       for (const callback of callbacks) this.collectSites(callback, context);
       return true;
@@ -317,7 +318,7 @@ class FileAnalyzer {
     return false;
   }
 
-  private classifyString(site: ts.Expression, context: SiteContext): void {
+  private classifyString(site: TS.Expression, context: SiteContext): void {
     const error = this.isErrorLike(site, context);
     if (!error && context.framework === 'fastmcp') {
       // FastMCP turns a returned string into a text result itself.
@@ -331,7 +332,7 @@ class FileAnalyzer {
     }
   }
 
-  private classifyJsonStringify(call: ts.CallExpression, site: ts.Expression, context: SiteContext): void {
+  private classifyJsonStringify(call: TS.CallExpression, site: TS.Expression, context: SiteContext): void {
     const [value, replacer, indent] = call.arguments;
     if (!value) return;
     const payload = unwrap(value);
@@ -362,7 +363,7 @@ class FileAnalyzer {
     this.report('json-stringify', site, context, rewrite, rewrite ? undefined : 'JSON.stringify uses a replacer; jsonResult cannot reproduce it');
   }
 
-  private classifyObject(object: ts.ObjectLiteralExpression, context: SiteContext): void {
+  private classifyObject(object: TS.ObjectLiteralExpression, context: SiteContext): void {
     const content = getPropertyValue(object, 'content');
     const structured = getPropertyValue(object, 'structuredContent');
     const isErrorValue = getPropertyValue(object, 'isError');
@@ -425,7 +426,7 @@ class FileAnalyzer {
         return;
       }
       if (isJsonStringifyCall(text)) {
-        const call = unwrap(text) as ts.CallExpression;
+        const call = unwrap(text) as TS.CallExpression;
         const [value, replacer, indent] = call.arguments;
         const payload = value ? unwrap(value) : undefined;
         const shape = payload && ts.isObjectLiteralExpression(payload) ? errorShape(payload) : null;
@@ -479,7 +480,7 @@ class FileAnalyzer {
 
   // ---- predicates -------------------------------------------------------------------------
 
-  private isErrorLike(expression: ts.Expression, context: SiteContext, depth = 0): boolean {
+  private isErrorLike(expression: TS.Expression, context: SiteContext, depth = 0): boolean {
     const lead = leadingText(expression);
     if (lead !== null && looksLikeErrorText(lead)) return true;
     if (this.usesCaughtError(expression, context)) return true;
@@ -493,20 +494,20 @@ class FileAnalyzer {
   }
 
   /** Inside `catch (e)` and built from `e`. */
-  private usesCaughtError(expression: ts.Expression, context: SiteContext): boolean {
+  private usesCaughtError(expression: TS.Expression, context: SiteContext): boolean {
     const catchClause = enclosingCatch(expression, context.fn);
     const variable = catchClause?.variableDeclaration?.name;
     return variable !== undefined && ts.isIdentifier(variable) && mentionsIdentifier(expression, variable.text);
   }
 
-  private isString(expression: ts.Expression): boolean {
+  private isString(expression: TS.Expression): boolean {
     if (isStringSyntax(expression, (id) => this.isStringIdentifier(id), (call) => this.isStringCall(call))) return true;
     if (!this.checker) return false;
     const type = this.checker.getTypeAtLocation(expression);
     return isStringType(type);
   }
 
-  private isStringIdentifier(identifier: ts.Identifier, depth = 0): boolean {
+  private isStringIdentifier(identifier: TS.Identifier, depth = 0): boolean {
     if (depth > 4) return false;
     if (this.checker) return isStringType(this.checker.getTypeAtLocation(identifier));
     const declaration = this.locals.variableFor(identifier);
@@ -520,13 +521,13 @@ class FileAnalyzer {
   }
 
   /** A same-file function that returns strings only: `formatVolume(v)`, `asText(x)`. */
-  private isStringCall(call: ts.CallExpression): boolean {
+  private isStringCall(call: TS.CallExpression): boolean {
     if (!ts.isIdentifier(call.expression)) return false;
     const callee = this.locals.functionFor(call.expression);
     return callee !== undefined && this.returnsOnlyStrings(callee);
   }
 
-  private returnsOnlyStrings(fn: ts.SignatureDeclaration): boolean {
+  private returnsOnlyStrings(fn: TS.SignatureDeclaration): boolean {
     const cached = this.stringCallCache.get(fn);
     if (cached !== undefined) return cached;
     this.stringCallCache.set(fn, false); // recursion guard
@@ -542,12 +543,12 @@ class FileAnalyzer {
   }
 
   /** A formatting helper (sync, strings only, no error paths): wrap its call, do not rewrite inside it. */
-  private isStringHelper(fn: ts.SignatureDeclaration): boolean {
+  private isStringHelper(fn: TS.SignatureDeclaration): boolean {
     const isAsync = ts.canHaveModifiers(fn) && (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
     if (isAsync || !this.returnsOnlyStrings(fn)) return false;
     let hasTry = false;
-    const body = (fn as ts.FunctionLikeDeclaration).body;
-    const visit = (node: ts.Node): void => {
+    const body = (fn as TS.FunctionLikeDeclaration).body;
+    const visit = (node: TS.Node): void => {
       if (hasTry || isFunctionLike(node)) return;
       if (ts.isTryStatement(node)) hasTry = true;
       else ts.forEachChild(node, visit);
@@ -562,21 +563,21 @@ class FileAnalyzer {
 
   // ---- rewrites ---------------------------------------------------------------------------
 
-  private replace(node: ts.Node, text: string): { start: number; end: number; text: string } {
+  private replace(node: TS.Node, text: string): { start: number; end: number; text: string } {
     const target = this.rangeOverride.get(node) ?? node;
     return { start: target.getStart(this.sourceFile), end: target.getEnd(), text };
   }
 
-  private wrap(node: ts.Node, helper: HelperName): Rewrite {
+  private wrap(node: TS.Node, helper: HelperName): Rewrite {
     return this.wrapText(node, helper, node.getText(this.sourceFile));
   }
 
-  private wrapText(node: ts.Node, helper: HelperName, argumentsText: string): Rewrite {
+  private wrapText(node: TS.Node, helper: HelperName, argumentsText: string): Rewrite {
     return { edit: this.replace(node, `${helper}(${argumentsText})`), helpers: [helper] };
   }
 
   /** The message argument for errorResult: the same text minus a leading "Error:" (errorResult adds it back). */
-  private messageText(expression: ts.Expression): string {
+  private messageText(expression: TS.Expression): string {
     let node = expression;
     while (ts.isParenthesizedExpression(node)) node = node.expression;
     const raw = node.getText(this.sourceFile);
@@ -585,7 +586,7 @@ class FileAnalyzer {
     }
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
       // The leftmost operand of a concatenation chain holds the prefix: ((('Error: x' + a) + b) + c).
-      let leftmost: ts.Expression = node;
+      let leftmost: TS.Expression = node;
       while (ts.isBinaryExpression(leftmost) && leftmost.operatorToken.kind === ts.SyntaxKind.PlusToken) leftmost = leftmost.left;
       if (!ts.isStringLiteral(leftmost) && !ts.isNoSubstitutionTemplateLiteral(leftmost) && !ts.isTemplateExpression(leftmost)) return raw;
       const offset = leftmost.getStart(this.sourceFile) - node.getStart(this.sourceFile);
@@ -605,7 +606,7 @@ class FileAnalyzer {
     return raw;
   }
 
-  private errorPayloadRewrite(site: ts.Node, payload: ts.ObjectLiteralExpression, message: ts.Expression | ts.MethodDeclaration | null, messageProperty: ts.ObjectLiteralElementLike | null): Rewrite | null {
+  private errorPayloadRewrite(site: TS.Node, payload: TS.ObjectLiteralExpression, message: TS.Expression | TS.MethodDeclaration | null, messageProperty: TS.ObjectLiteralElementLike | null): Rewrite | null {
     if (!message || ts.isMethodDeclaration(message)) return null;
     const rest = payload.properties.filter((property) => property !== messageProperty).map((property) => property.getText(this.sourceFile));
     const messageArgument = message.getText(this.sourceFile);
@@ -614,7 +615,7 @@ class FileAnalyzer {
   }
 
   /** Adds `isError: true` as the literal's last property, in the literal's own layout. */
-  private addIsError(object: ts.ObjectLiteralExpression): Rewrite {
+  private addIsError(object: TS.ObjectLiteralExpression): Rewrite {
     const properties = object.properties;
     const last = properties[properties.length - 1];
     const text = this.sourceFile.text;
@@ -632,7 +633,7 @@ class FileAnalyzer {
     return { edit: { start: last.getEnd(), end: last.getEnd(), text: addition }, helpers: [] };
   }
 
-  private report(kind: SiteKind, node: ts.Node, context: SiteContext, rewrite: Rewrite | null, reviewReason?: string): void {
+  private report(kind: SiteKind, node: TS.Node, context: SiteContext, rewrite: Rewrite | null, reviewReason?: string): void {
     if (this.reportedNodes.has(node)) return;
     this.reportedNodes.add(node);
     const start = node.getStart(this.sourceFile);
@@ -659,14 +660,14 @@ class FileAnalyzer {
   /** `string` / `Promise<string>` annotations of functions whose string returns were all rewritten. */
   private returnTypeChanges(): ReturnTypeChange[] {
     const changes: ReturnTypeChange[] = [...this.variableTypeChanges];
-    const rewrittenIn = new Set<ts.SignatureDeclaration>();
+    const rewrittenIn = new Set<TS.SignatureDeclaration>();
     for (const finding of this.findings) {
       if (finding.rewrite && ['string', 'error-string', 'json-stringify', 'error-json'].includes(finding.kind)) rewrittenIn.add(finding.returningFunction);
     }
     for (const fn of rewrittenIn) {
       if (this.unrewrittenStringReturn.has(fn) || !fn.type) continue;
       // Any string return left unreported (e.g. not classifiable) keeps the string type honest.
-      const covered = (expression: ts.Expression): boolean => {
+      const covered = (expression: TS.Expression): boolean => {
         let node = expression;
         while (ts.isParenthesizedExpression(node)) node = node.expression;
         if (ts.isConditionalExpression(node)) return covered(node.whenTrue) && covered(node.whenFalse);
@@ -699,7 +700,7 @@ function stripErrorPrefix(raw: string): string | null {
   return raw[0] + raw.slice(1 + match[0].length);
 }
 
-function comparedToolName(condition: ts.Expression): string | null {
+function comparedToolName(condition: TS.Expression): string | null {
   const inner = unwrap(condition);
   if (ts.isBinaryExpression(inner)) {
     const operator = inner.operatorToken.kind;
@@ -710,18 +711,18 @@ function comparedToolName(condition: ts.Expression): string | null {
   return null;
 }
 
-function isNullish(node: ts.Expression): boolean {
+function isNullish(node: TS.Expression): boolean {
   return node.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(node) && node.text === 'undefined');
 }
 
 /** The jsonResult options that reproduce JSON.stringify's indent argument (2 is the default). */
-function indentArgument(indent: ts.Expression | undefined, sourceFile: ts.SourceFile): string {
+function indentArgument(indent: TS.Expression | undefined, sourceFile: TS.SourceFile): string {
   if (!indent || isNullish(indent)) return ', { indent: 0 }';
   if (ts.isNumericLiteral(indent) && indent.text === '2') return '';
   return `, { indent: ${indent.getText(sourceFile)} }`;
 }
 
-function isNotObjectValue(node: ts.Expression): boolean {
+function isNotObjectValue(node: TS.Expression): boolean {
   const inner = unwrap(node);
   return (
     ts.isArrayLiteralExpression(inner) ||
@@ -735,7 +736,7 @@ function isNotObjectValue(node: ts.Expression): boolean {
   );
 }
 
-function isTextItem(element: ts.Expression): ts.ObjectLiteralExpression | null {
+function isTextItem(element: TS.Expression): TS.ObjectLiteralExpression | null {
   const item = unwrap(element);
   if (!ts.isObjectLiteralExpression(item)) return null;
   const type = getPropertyValue(item, 'type');
@@ -744,7 +745,7 @@ function isTextItem(element: ts.Expression): ts.ObjectLiteralExpression | null {
 }
 
 /** The `text` of `[{ type: 'text', text }]` with nothing else in the item or the array. */
-function singleTextItem(content: ts.ArrayLiteralExpression): ts.Expression | null {
+function singleTextItem(content: TS.ArrayLiteralExpression): TS.Expression | null {
   if (content.elements.length !== 1) return null;
   const item = isTextItem(content.elements[0]);
   if (!item || item.properties.length !== 2) return null;
@@ -752,7 +753,7 @@ function singleTextItem(content: ts.ArrayLiteralExpression): ts.Expression | nul
   return text && !ts.isMethodDeclaration(text) ? text : null;
 }
 
-function textValues(content: ts.ArrayLiteralExpression): ts.Expression[] {
+function textValues(content: TS.ArrayLiteralExpression): TS.Expression[] {
   return content.elements.flatMap((element) => {
     const item = isTextItem(element);
     const text = item ? getPropertyValue(item, 'text') : undefined;
@@ -760,13 +761,13 @@ function textValues(content: ts.ArrayLiteralExpression): ts.Expression[] {
   });
 }
 
-function isNotObjectType(type: ts.Type): boolean {
+function isNotObjectType(type: TS.Type): boolean {
   if (type.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike)) return true;
   const symbol = type.getSymbol();
   return symbol !== undefined && (symbol.name === 'Array' || symbol.name === 'ReadonlyArray');
 }
 
-function firstTextValue(content: ts.ArrayLiteralExpression): ts.Expression | null {
+function firstTextValue(content: TS.ArrayLiteralExpression): TS.Expression | null {
   for (const element of content.elements) {
     const item = isTextItem(element);
     const text = item ? getPropertyValue(item, 'text') : undefined;
@@ -776,7 +777,7 @@ function firstTextValue(content: ts.ArrayLiteralExpression): ts.Expression | nul
 }
 
 /** `typeof r === 'string' ? r : JSON.stringify(r, null, 2)` (either orientation). */
-function transportWrapperValue(text: ts.Expression): { value: ts.Expression; indentIsTwo: boolean } | null {
+function transportWrapperValue(text: TS.Expression): { value: TS.Expression; indentIsTwo: boolean } | null {
   const conditional = unwrap(text);
   if (!ts.isConditionalExpression(conditional)) return null;
   const test = unwrap(conditional.condition);
@@ -792,18 +793,18 @@ function transportWrapperValue(text: ts.Expression): { value: ts.Expression; ind
   const stringBranch = equal ? conditional.whenTrue : conditional.whenFalse;
   const otherBranch = equal ? conditional.whenFalse : conditional.whenTrue;
   if (unwrap(stringBranch).getText() !== subject || !isJsonStringifyCall(otherBranch)) return null;
-  const call = unwrap(otherBranch) as ts.CallExpression;
+  const call = unwrap(otherBranch) as TS.CallExpression;
   if (!call.arguments[0] || unwrap(call.arguments[0]).getText() !== subject) return null;
   const indent = call.arguments[2];
   return { value: unwrap(typeofSide.expression), indentIsTwo: indent !== undefined && ts.isNumericLiteral(indent) && indent.text === '2' && (!call.arguments[1] || isNullish(call.arguments[1])) };
 }
 
-function returnExpressions(fn: ts.SignatureDeclaration): ts.Expression[] {
-  const body = (fn as ts.FunctionLikeDeclaration).body;
+function returnExpressions(fn: TS.SignatureDeclaration): TS.Expression[] {
+  const body = (fn as TS.FunctionLikeDeclaration).body;
   if (!body) return [];
   if (!ts.isBlock(body)) return [body];
-  const found: ts.Expression[] = [];
-  const visit = (node: ts.Node): void => {
+  const found: TS.Expression[] = [];
+  const visit = (node: TS.Node): void => {
     if (isFunctionLike(node) || ts.isClassLike(node)) return;
     if (ts.isReturnStatement(node) && node.expression) found.push(node.expression);
     else ts.forEachChild(node, visit);
@@ -812,7 +813,7 @@ function returnExpressions(fn: ts.SignatureDeclaration): ts.Expression[] {
   return found;
 }
 
-function isPromiseOfString(type: ts.TypeNode): boolean {
+function isPromiseOfString(type: TS.TypeNode): boolean {
   return (
     ts.isTypeReferenceNode(type) &&
     ts.isIdentifier(type.typeName) &&
@@ -822,7 +823,7 @@ function isPromiseOfString(type: ts.TypeNode): boolean {
   );
 }
 
-function isStringType(type: ts.Type): boolean {
+function isStringType(type: TS.Type): boolean {
   if (type.flags & ts.TypeFlags.StringLike) return true;
   if (type.isUnion()) return type.types.length > 0 && type.types.every((member) => (member.flags & ts.TypeFlags.StringLike) !== 0);
   return false;

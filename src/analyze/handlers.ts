@@ -1,4 +1,5 @@
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from '../typescript.js';
 import type { ResolvedHandlerOptions } from './options.js';
 import { getPropertyValue, isFunctionLike, lineAndColumn, propertyName, stringLiteralText } from './syntax.js';
 import type { Framework, HandlerStyle, ToolHandler } from './types.js';
@@ -13,12 +14,12 @@ const SCHEMA_KEYS = ['inputSchema', 'parameters', 'schema', 'input_schema'];
  * is no whole-file pass to index declarations that are never asked for.
  */
 export class LocalDeclarations {
-  private readonly cache = new Map<ts.Identifier, ts.VariableDeclaration | ts.FunctionDeclaration | ts.ParameterDeclaration | null>();
+  private readonly cache = new Map<TS.Identifier, TS.VariableDeclaration | TS.FunctionDeclaration | TS.ParameterDeclaration | null>();
 
-  constructor(private readonly sourceFile: ts.SourceFile) {}
+  constructor(private readonly sourceFile: TS.SourceFile) {}
 
   /** The declaration `identifier` refers to in this file, if it is a variable, function or parameter. */
-  declarationOf(identifier: ts.Identifier): ts.VariableDeclaration | ts.FunctionDeclaration | ts.ParameterDeclaration | undefined {
+  declarationOf(identifier: TS.Identifier): TS.VariableDeclaration | TS.FunctionDeclaration | TS.ParameterDeclaration | undefined {
     const cached = this.cache.get(identifier);
     if (cached !== undefined) return cached ?? undefined;
     const found = this.lookup(identifier) ?? null;
@@ -26,9 +27,9 @@ export class LocalDeclarations {
     return found ?? undefined;
   }
 
-  private lookup(identifier: ts.Identifier): ts.VariableDeclaration | ts.FunctionDeclaration | ts.ParameterDeclaration | undefined {
+  private lookup(identifier: TS.Identifier): TS.VariableDeclaration | TS.FunctionDeclaration | TS.ParameterDeclaration | undefined {
     const name = identifier.text;
-    for (let scope: ts.Node | undefined = identifier.parent; scope; scope = scope.parent) {
+    for (let scope: TS.Node | undefined = identifier.parent; scope; scope = scope.parent) {
       if (ts.isFunctionLike(scope)) {
         const parameter = scope.parameters.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === name);
         if (parameter) return parameter;
@@ -47,7 +48,7 @@ export class LocalDeclarations {
     return undefined;
   }
 
-  functionFor(identifier: ts.Identifier): ts.SignatureDeclaration | undefined {
+  functionFor(identifier: TS.Identifier): TS.SignatureDeclaration | undefined {
     const declaration = this.declarationOf(identifier);
     if (!declaration) return undefined;
     if (ts.isFunctionDeclaration(declaration)) return declaration;
@@ -58,27 +59,27 @@ export class LocalDeclarations {
     return undefined;
   }
 
-  objectFor(identifier: ts.Identifier): ts.ObjectLiteralExpression | undefined {
+  objectFor(identifier: TS.Identifier): TS.ObjectLiteralExpression | undefined {
     const declaration = this.declarationOf(identifier);
     if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
     const init = skipTypeWrappers(declaration.initializer);
     return ts.isObjectLiteralExpression(init) ? init : undefined;
   }
 
-  variableFor(identifier: ts.Identifier): ts.VariableDeclaration | undefined {
+  variableFor(identifier: TS.Identifier): TS.VariableDeclaration | undefined {
     const declaration = this.declarationOf(identifier);
     return declaration && ts.isVariableDeclaration(declaration) ? declaration : undefined;
   }
 }
 
-function skipTypeWrappers(node: ts.Expression): ts.Expression {
+function skipTypeWrappers(node: TS.Expression): TS.Expression {
   let current = node;
   while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current)) current = current.expression;
   return current;
 }
 
 /** Resolves an argument to the function it denotes: inline, a same-file name, or via the checker. */
-export function resolveFunction(node: ts.Node, locals: LocalDeclarations, checker: ts.TypeChecker | undefined): ts.SignatureDeclaration | undefined {
+export function resolveFunction(node: TS.Node, locals: LocalDeclarations, checker: TS.TypeChecker | undefined): TS.SignatureDeclaration | undefined {
   if (isFunctionLike(node)) return node;
   if (ts.isExpression(node)) {
     const expression = skipTypeWrappers(node);
@@ -93,11 +94,11 @@ export function resolveFunction(node: ts.Node, locals: LocalDeclarations, checke
   return undefined;
 }
 
-export function declarationFromChecker(node: ts.Node, checker: ts.TypeChecker): ts.SignatureDeclaration | undefined {
+export function declarationFromChecker(node: TS.Node, checker: TS.TypeChecker): TS.SignatureDeclaration | undefined {
   let symbol = checker.getSymbolAtLocation(node);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   for (const declaration of symbol?.declarations ?? []) {
-    if (isFunctionLike(declaration) && (declaration as ts.FunctionLikeDeclaration).body) return declaration;
+    if (isFunctionLike(declaration) && (declaration as TS.FunctionLikeDeclaration).body) return declaration;
     if (ts.isVariableDeclaration(declaration) && declaration.initializer) {
       const init = skipTypeWrappers(declaration.initializer);
       if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
@@ -106,18 +107,18 @@ export function declarationFromChecker(node: ts.Node, checker: ts.TypeChecker): 
   return undefined;
 }
 
-function isCallToolRequestSchema(node: ts.Expression | undefined): boolean {
+function isCallToolRequestSchema(node: TS.Expression | undefined): boolean {
   if (!node) return false;
   if (ts.isIdentifier(node)) return node.text === 'CallToolRequestSchema';
   if (ts.isPropertyAccessExpression(node)) return node.name.text === 'CallToolRequestSchema';
   return false;
 }
 
-function toolNameOf(node: ts.Expression | undefined): string | null {
+function toolNameOf(node: TS.Expression | undefined): string | null {
   return stringLiteralText(node ? skipTypeWrappers(node) : undefined);
 }
 
-function objectArgument(node: ts.Expression | undefined, locals: LocalDeclarations): ts.ObjectLiteralExpression | undefined {
+function objectArgument(node: TS.Expression | undefined, locals: LocalDeclarations): TS.ObjectLiteralExpression | undefined {
   if (!node) return undefined;
   const expression = skipTypeWrappers(node);
   if (ts.isObjectLiteralExpression(expression)) return expression;
@@ -129,10 +130,10 @@ function objectArgument(node: ts.Expression | undefined, locals: LocalDeclaratio
  * Finds every tool handler in a file. One walk; handler discovery is cheap compared with parsing,
  * which keeps the ESLint plugin's cost small.
  */
-export function findHandlers(sourceFile: ts.SourceFile, options: ResolvedHandlerOptions, locals: LocalDeclarations, checker: ts.TypeChecker | undefined): ToolHandler[] {
+export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandlerOptions, locals: LocalDeclarations, checker: TS.TypeChecker | undefined): ToolHandler[] {
   const handlers: ToolHandler[] = [];
-  const byFunction = new Map<ts.Node, ToolHandler>();
-  const add = (fn: ts.SignatureDeclaration | undefined, style: HandlerStyle, framework: Framework, toolName: string | null, hasOutputSchema: boolean, at: ts.Node): void => {
+  const byFunction = new Map<TS.Node, ToolHandler>();
+  const add = (fn: TS.SignatureDeclaration | undefined, style: HandlerStyle, framework: Framework, toolName: string | null, hasOutputSchema: boolean, at: TS.Node): void => {
     if (!fn) return;
     const existing = byFunction.get(fn);
     if (existing) {
@@ -145,7 +146,7 @@ export function findHandlers(sourceFile: ts.SourceFile, options: ResolvedHandler
     handlers.push(handler);
   };
 
-  const definitionObject = (object: ts.ObjectLiteralExpression): void => {
+  const definitionObject = (object: TS.ObjectLiteralExpression): void => {
     if (options.handlerProperties.size === 0) return;
     const hasSchema = SCHEMA_KEYS.some((key) => getPropertyValue(object, key) !== undefined);
     const name = getPropertyValue(object, 'name');
@@ -158,7 +159,7 @@ export function findHandlers(sourceFile: ts.SourceFile, options: ResolvedHandler
     }
   };
 
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const method = node.expression.name.text;
       const args = node.arguments;

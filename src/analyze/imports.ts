@@ -1,4 +1,5 @@
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from '../typescript.js';
 import type { HelperName, TextEdit } from './types.js';
 
 export interface ImportPlanOptions {
@@ -16,7 +17,7 @@ interface FileStyle {
   newline: string;
 }
 
-function fileStyle(sourceFile: ts.SourceFile): FileStyle {
+function fileStyle(sourceFile: TS.SourceFile): FileStyle {
   const text = sourceFile.text;
   const imports = sourceFile.statements.filter(ts.isImportDeclaration);
   const firstSpecifier = imports[0]?.moduleSpecifier.getText(sourceFile);
@@ -27,13 +28,13 @@ function fileStyle(sourceFile: ts.SourceFile): FileStyle {
   return { quote, semicolon, newline: text.includes('\r\n') ? '\r\n' : '\n' };
 }
 
-function importedNames(declaration: ts.ImportDeclaration): string[] {
+function importedNames(declaration: TS.ImportDeclaration): string[] {
   const bindings = declaration.importClause?.namedBindings;
   if (!bindings || !ts.isNamedImports(bindings)) return [];
   return bindings.elements.map((element) => element.name.text);
 }
 
-function isRequireStatement(statement: ts.Statement): boolean {
+function isRequireStatement(statement: TS.Statement): boolean {
   if (!ts.isVariableStatement(statement)) return false;
   return statement.declarationList.declarations.some((declaration) => {
     const init = declaration.initializer;
@@ -42,7 +43,7 @@ function isRequireStatement(statement: ts.Statement): boolean {
 }
 
 /** The SDK types module in the import family the file already uses. */
-export function sdkTypesSpecifier(sourceFile: ts.SourceFile): string {
+export function sdkTypesSpecifier(sourceFile: TS.SourceFile): string {
   for (const statement of sourceFile.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     const specifier = statement.moduleSpecifier.text;
@@ -52,7 +53,7 @@ export function sdkTypesSpecifier(sourceFile: ts.SourceFile): string {
   return '@modelcontextprotocol/sdk/types.js';
 }
 
-function isNameBound(sourceFile: ts.SourceFile, name: string): boolean {
+function isNameBound(sourceFile: TS.SourceFile, name: string): boolean {
   return sourceFile.statements.some((statement) => ts.isImportDeclaration(statement) && (importedNames(statement).includes(name) || statement.importClause?.name?.text === name));
 }
 
@@ -60,7 +61,7 @@ function isNameBound(sourceFile: ts.SourceFile, name: string): boolean {
  * Edits that make `helpers` (and optionally the CallToolResult type) importable in the file:
  * merged into an existing import of the same module, or one new import after the last one.
  */
-export function planImports(sourceFile: ts.SourceFile, helpers: Iterable<HelperName>, options: ImportPlanOptions = {}): TextEdit[] {
+export function planImports(sourceFile: TS.SourceFile, helpers: Iterable<HelperName>, options: ImportPlanOptions = {}): TextEdit[] {
   const source = options.importSource ?? DEFAULT_IMPORT_SOURCE;
   const style = fileStyle(sourceFile);
   const edits: TextEdit[] = [];
@@ -73,7 +74,7 @@ export function planImports(sourceFile: ts.SourceFile, helpers: Iterable<HelperN
   if (wanted.length > 0) {
     const existing = imports.find((declaration) => ts.isStringLiteral(declaration.moduleSpecifier) && declaration.moduleSpecifier.text === source && !declaration.importClause?.isTypeOnly && declaration.importClause?.namedBindings && ts.isNamedImports(declaration.importClause.namedBindings));
     if (existing) {
-      const bindings = existing.importClause!.namedBindings as ts.NamedImports;
+      const bindings = existing.importClause!.namedBindings as TS.NamedImports;
       const merged = [...new Set([...bindings.elements.map((element) => element.getText(sourceFile)), ...wanted])].sort((a, b) => a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')));
       edits.push({ start: bindings.getStart(sourceFile), end: bindings.getEnd(), text: `{ ${merged.join(', ')} }` });
     } else if (isEsm) {
@@ -87,7 +88,7 @@ export function planImports(sourceFile: ts.SourceFile, helpers: Iterable<HelperN
     const typesSpecifier = sdkTypesSpecifier(sourceFile);
     const existing = imports.find((declaration) => ts.isStringLiteral(declaration.moduleSpecifier) && declaration.moduleSpecifier.text === typesSpecifier && declaration.importClause?.namedBindings && ts.isNamedImports(declaration.importClause.namedBindings));
     if (existing) {
-      const bindings = existing.importClause!.namedBindings as ts.NamedImports;
+      const bindings = existing.importClause!.namedBindings as TS.NamedImports;
       const name = existing.importClause!.isTypeOnly ? 'CallToolResult' : 'type CallToolResult';
       const last = bindings.elements[bindings.elements.length - 1];
       edits.push(last ? { start: last.getEnd(), end: last.getEnd(), text: `, ${name}` } : { start: bindings.getStart(sourceFile) + 1, end: bindings.getStart(sourceFile) + 1, text: ` ${name} ` });

@@ -1,7 +1,8 @@
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from '../typescript.js';
 
 /** Looks through wrappers that do not change which value is returned. */
-export function unwrap(node: ts.Expression): ts.Expression {
+export function unwrap(node: TS.Expression): TS.Expression {
   let current = node;
   for (;;) {
     if (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current) || ts.isTypeAssertionExpression(current)) {
@@ -14,23 +15,23 @@ export function unwrap(node: ts.Expression): ts.Expression {
   }
 }
 
-export function isFunctionLike(node: ts.Node): node is ts.SignatureDeclaration & { body?: ts.ConciseBody } {
+export function isFunctionLike(node: TS.Node): node is TS.SignatureDeclaration & { body?: TS.ConciseBody } {
   return ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node);
 }
 
-export function propertyName(name: ts.PropertyName | ts.MemberName | undefined): string | null {
+export function propertyName(name: TS.PropertyName | TS.MemberName | undefined): string | null {
   if (!name) return null;
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
   if (ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
   return null;
 }
 
-export function getProperty(object: ts.ObjectLiteralExpression, name: string): ts.ObjectLiteralElementLike | undefined {
+export function getProperty(object: TS.ObjectLiteralExpression, name: string): TS.ObjectLiteralElementLike | undefined {
   return object.properties.find((property) => !ts.isSpreadAssignment(property) && propertyName(property.name) === name);
 }
 
 /** The value expression of `name: value`, `name` (shorthand) or `name() {}` (the method itself). */
-export function getPropertyValue(object: ts.ObjectLiteralExpression, name: string): ts.Expression | ts.MethodDeclaration | undefined {
+export function getPropertyValue(object: TS.ObjectLiteralExpression, name: string): TS.Expression | TS.MethodDeclaration | undefined {
   const property = getProperty(object, name);
   if (!property) return undefined;
   if (ts.isPropertyAssignment(property)) return property.initializer;
@@ -39,13 +40,13 @@ export function getPropertyValue(object: ts.ObjectLiteralExpression, name: strin
   return undefined;
 }
 
-export function stringLiteralText(node: ts.Node | undefined): string | null {
+export function stringLiteralText(node: TS.Node | undefined): string | null {
   if (!node) return null;
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   return null;
 }
 
-export function isJsonStringifyCall(node: ts.Expression): boolean {
+export function isJsonStringifyCall(node: TS.Expression): boolean {
   const inner = unwrap(node);
   return (
     ts.isCallExpression(inner) &&
@@ -57,7 +58,7 @@ export function isJsonStringifyCall(node: ts.Expression): boolean {
 }
 
 /** The literal text a string expression starts with, when it is known from the source. */
-export function leadingText(node: ts.Expression): string | null {
+export function leadingText(node: TS.Expression): string | null {
   const inner = unwrap(node);
   if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text;
   if (ts.isTemplateExpression(inner)) return inner.head.text;
@@ -79,7 +80,7 @@ const STRING_METHODS = new Set([
 ]);
 
 /** Syntax-only: is this expression certainly a string? Callers extend it with locals and the checker. */
-export function isStringSyntax(node: ts.Expression, isStringIdentifier: (id: ts.Identifier) => boolean, isStringCall: (call: ts.CallExpression) => boolean): boolean {
+export function isStringSyntax(node: TS.Expression, isStringIdentifier: (id: TS.Identifier) => boolean, isStringCall: (call: TS.CallExpression) => boolean): boolean {
   const inner = unwrap(node);
   if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner) || ts.isTemplateExpression(inner)) return true;
   if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) {
@@ -100,17 +101,17 @@ export function isStringSyntax(node: ts.Expression, isStringIdentifier: (id: ts.
   return false;
 }
 
-export function isInside(node: ts.Node, ancestor: ts.Node): boolean {
-  for (let current: ts.Node | undefined = node; current; current = current.parent) {
+export function isInside(node: TS.Node, ancestor: TS.Node): boolean {
+  for (let current: TS.Node | undefined = node; current; current = current.parent) {
     if (current === ancestor) return true;
   }
   return false;
 }
 
 /** Does `node` mention the identifier `name` (outside nested functions is not required)? */
-export function mentionsIdentifier(node: ts.Node, name: string): boolean {
+export function mentionsIdentifier(node: TS.Node, name: string): boolean {
   let found = false;
-  const visit = (child: ts.Node): void => {
+  const visit = (child: TS.Node): void => {
     if (found) return;
     if (ts.isIdentifier(child) && child.text === name) {
       found = true;
@@ -123,8 +124,8 @@ export function mentionsIdentifier(node: ts.Node, name: string): boolean {
 }
 
 /** The catch clause a node sits in, within `boundary` (the handler), if any. */
-export function enclosingCatch(node: ts.Node, boundary: ts.Node): ts.CatchClause | null {
-  for (let current: ts.Node | undefined = node.parent; current && current !== boundary; current = current.parent) {
+export function enclosingCatch(node: TS.Node, boundary: TS.Node): TS.CatchClause | null {
+  for (let current: TS.Node | undefined = node.parent; current && current !== boundary; current = current.parent) {
     if (ts.isCatchClause(current)) return current;
     if (isFunctionLike(current)) return null;
   }
@@ -133,14 +134,14 @@ export function enclosingCatch(node: ts.Node, boundary: ts.Node): ts.CatchClause
 
 export interface ErrorShape {
   /** The expression holding the message: `error`, else `message`, else `reason`. */
-  message: ts.Expression | null;
-  messageProperty: ts.ObjectLiteralElementLike | null;
+  message: TS.Expression | null;
+  messageProperty: TS.ObjectLiteralElementLike | null;
 }
 
 const ERROR_STATUS = new Set(['error', 'failed', 'failure', 'fail']);
 
 /** `{ error: … }`, `{ success: false, … }` or `{ status: 'error', … }`; null otherwise. */
-export function errorShape(object: ts.ObjectLiteralExpression): ErrorShape | null {
+export function errorShape(object: TS.ObjectLiteralExpression): ErrorShape | null {
   const error = getPropertyValue(object, 'error');
   const success = getPropertyValue(object, 'success');
   const ok = getPropertyValue(object, 'ok');
@@ -164,7 +165,7 @@ export function errorShape(object: ts.ObjectLiteralExpression): ErrorShape | nul
   return { message: null, messageProperty: null };
 }
 
-export function lineAndColumn(sourceFile: ts.SourceFile, position: number): { line: number; column: number } {
+export function lineAndColumn(sourceFile: TS.SourceFile, position: number): { line: number; column: number } {
   const { line, character } = sourceFile.getLineAndCharacterOfPosition(position);
   return { line: line + 1, column: character + 1 };
 }

@@ -1,4 +1,4 @@
-import type ts from 'typescript';
+import type * as TS from 'typescript';
 
 /** Which runtime will receive what the handler returns; it decides what counts as a bug. */
 export type Framework =
@@ -72,7 +72,7 @@ export interface ToolHandler {
   framework: Framework;
   toolName: string | null;
   /** The function whose returns are tool results. */
-  fn: ts.SignatureDeclaration;
+  fn: TS.SignatureDeclaration;
   hasOutputSchema: boolean;
   line: number;
 }
@@ -94,12 +94,12 @@ export interface Finding {
   /** Why there is no rewrite (set when rewrite is null). */
   reviewReason?: string;
   /** The function the site returns from (its return type may need to change). */
-  returningFunction: ts.SignatureDeclaration;
+  returningFunction: TS.SignatureDeclaration;
 }
 
 /** A `string` / `Promise<string>` return type that becomes `CallToolResult` after the rewrites. */
 export interface ReturnTypeChange {
-  fn: ts.SignatureDeclaration;
+  fn: TS.SignatureDeclaration;
   edit: TextEdit;
 }
 

@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { globby } from 'globby';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from '../typescript.js';
 import { readTsconfig, TsconfigError } from '../../transforms/runner.js';
 import { UsageError } from './errors.js';
 import { matchesGlob, type Glob } from './glob.js';
@@ -98,7 +99,7 @@ export function resolveTsconfig(cwd: string, paths: string[], flag: string | und
  * `tsc -p` would refuse it too.
  */
 export function readTsconfigFiles(tsconfig: string, display: string): { files: Set<string> } {
-  let parsed: ts.ParsedCommandLine;
+  let parsed: TS.ParsedCommandLine;
   try {
     parsed = readTsconfig(tsconfig);
   } catch (error) {

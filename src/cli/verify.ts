@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic as MorphDiagnostic, Project, SourceFile } from 'ts-morph';
-import ts from 'typescript';
+import { ts } from '../typescript.js';
 import type { FileResult } from '../../transforms/runner.js';
 
 export interface NewTypeError {

@@ -8,14 +8,15 @@
  * Python and other languages are not parsed: no parser for them ships with Node.
  */
 import path from 'node:path';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from '../typescript.js';
 import type { TextEdit } from './patch.js';
 import { sha256Hex } from './text.js';
 import type { EntityType } from './types.js';
 
 const WORKFLOW_DECORATOR = /^[ \t]*@workflow\b/m;
 
-const SCRIPT_KINDS: Readonly<Record<string, ts.ScriptKind>> = {
+const SCRIPT_KINDS: Readonly<Record<string, TS.ScriptKind>> = {
   '.ts': ts.ScriptKind.TS,
   '.mts': ts.ScriptKind.TS,
   '.cts': ts.ScriptKind.TS,
@@ -61,8 +62,8 @@ function checkJson(filePath: string, content: string): string | undefined {
  * Syntax-only diagnostics through a one-file program: parse diagnostics are public API only via
  * Program.getSyntacticDiagnostics, and noLib/noResolve keep it from loading anything else.
  */
-function syntaxError(filePath: string, sourceFile: ts.SourceFile): string | undefined {
-  const options: ts.CompilerOptions = { noLib: true, noResolve: true, allowJs: true, types: [] };
+function syntaxError(filePath: string, sourceFile: TS.SourceFile): string | undefined {
+  const options: TS.CompilerOptions = { noLib: true, noResolve: true, allowJs: true, types: [] };
   const host = ts.createCompilerHost(options);
   host.getSourceFile = (name) => (name === sourceFile.fileName ? sourceFile : undefined);
   host.fileExists = (name) => name === sourceFile.fileName;
@@ -93,7 +94,7 @@ export interface IncrementalEdit {
  * dropped once it has been updated.
  */
 export class SyntaxChecker {
-  private readonly trees = new Map<string, ts.SourceFile>();
+  private readonly trees = new Map<string, TS.SourceFile>();
 
   constructor(
     /** Parse trees kept: a 4 MB TypeScript file parses into roughly 130 MB of AST. */
@@ -109,7 +110,7 @@ export class SyntaxChecker {
     if (kind === undefined) return undefined;
     const fileName = `/virtual/${path.basename(filePath)}`;
     const base = incremental ? this.trees.get(incremental.baseSha256) : undefined;
-    let sourceFile: ts.SourceFile;
+    let sourceFile: TS.SourceFile;
     if (incremental && base && base.fileName === fileName) {
       this.trees.delete(incremental.baseSha256);
       const { start, oldLength, newLength } = incremental.edit;
@@ -122,7 +123,7 @@ export class SyntaxChecker {
     return problem;
   }
 
-  private remember(sha256: string, sourceFile: ts.SourceFile): void {
+  private remember(sha256: string, sourceFile: TS.SourceFile): void {
     this.trees.delete(sha256);
     this.trees.set(sha256, sourceFile);
     while (this.trees.size > this.capacity) {
