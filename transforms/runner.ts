@@ -15,6 +15,7 @@ import {
   type HelperName,
   type ResolvedHandlerOptions,
   type ToolHandler,
+  type CheckerSource,
 } from '../src/analyze/index.js';
 import bareObject from './bare-object.js';
 import contentLiteral from './content-literal.js';
@@ -84,7 +85,7 @@ function errorDiagnostic(fileName: string, kind: Diagnostic['kind'], message: st
  * Migrates one file: runs every transform over one analysis, then applies all edits (sites,
  * return types, imports) in one pass. Any failure leaves the file as it was, with a diagnostic.
  */
-export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationOptions = {}, analysis?: Analysis, checker?: TS.TypeChecker): FileResult {
+export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationOptions = {}, analysis?: Analysis, checker?: CheckerSource): FileResult {
   const compilerNode = sourceFile;
   const fileName = sourceFile.fileName;
   const originalText = compilerNode.text;
@@ -181,11 +182,16 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   const resolved: ResolvedHandlerOptions = resolveHandlerOptions(options.handlerOptions);
   const files = options.files.map((file) => path.resolve(file));
   let sourceFiles: TS.SourceFile[];
-  let checker: TS.TypeChecker | undefined;
+  let checker: CheckerSource | undefined;
   if (options.tsconfig) {
     const parsed = readTsconfig(options.tsconfig);
-    const program = ts.createProgram({ rootNames: [...new Set([...parsed.fileNames, ...files])], options: { ...parsed.options, noEmit: true } });
-    checker = program.getTypeChecker();
+    const compilerOptions = { ...parsed.options, noEmit: true };
+    // Parent pointers from the start: the analyzer walks upwards, and the checker (which would
+    // set them while binding) is only made if some site needs it.
+    const host = ts.createCompilerHost(compilerOptions, true);
+    const program = ts.createProgram({ rootNames: [...new Set([...parsed.fileNames, ...files])], options: compilerOptions, host });
+    let made: TS.TypeChecker | undefined;
+    checker = () => (made ??= program.getTypeChecker());
     sourceFiles = files.map((file) => program.getSourceFile(file) ?? parseFile(file));
   } else {
     sourceFiles = files.map(parseFile);

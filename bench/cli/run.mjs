@@ -51,11 +51,12 @@ process.argv = [process.argv[0], ${JSON.stringify(bin)}, ...process.argv.slice(1
 await import(${JSON.stringify(pathToFileURL(bin).href)});
 `;
 
-function once() {
+function once(extraArgs = []) {
   const started = process.hrtime.bigint();
+  const argv = [...cliArgs.slice(0, -1), ...extraArgs, cliArgs[cliArgs.length - 1]];
   const result = timeBin
-    ? spawnSync(timeBin, ['-v', process.execPath, bin, ...cliArgs], { cwd: project, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: '1' } })
-    : spawnSync(process.execPath, ['--input-type=module', '-e', WRAPPER, ...cliArgs], { cwd: project, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: '1' } });
+    ? spawnSync(timeBin, ['-v', process.execPath, bin, ...argv], { cwd: project, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: '1' } })
+    : spawnSync(process.execPath, ['--input-type=module', '-e', WRAPPER, ...argv], { cwd: project, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CI: '1' } });
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 1 && result.status !== 0) throw new Error(`migrate failed (exit ${result.status}):\n${result.stderr}`);
   const rssKb = Number((timeBin ? /Maximum resident set size \(kbytes\): (\d+)/ : /MAXRSS_KB (\d+)/).exec(result.stderr)?.[1] ?? NaN);
@@ -63,8 +64,27 @@ function once() {
   return { wallMs, rssMb: rssKb / 1024, report };
 }
 
+// The baseline in the same script: the codemod bench's jscodeshift pass (ts parser, every
+// ReturnStatement, toSource()) over the same files, also as a fresh process each time.
+const jscodeshiftPhase = path.join(root, 'bench/migrate/run.mjs');
+function jscodeshiftOnce() {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [jscodeshiftPhase, '--phase', 'jscodeshift', '--dir', project], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`jscodeshift pass failed:\n${result.stderr}`);
+  return { wallMs: Number(process.hrtime.bigint() - started) / 1e6, ...JSON.parse(result.stdout) };
+}
+
+// The same command without type information (what the jscodeshift adapter sees).
+const syntaxOnlyOnce = () => once(['--no-tsconfig']);
+
 const runs = [];
-for (let i = 0; i < RUNS; i++) runs.push(once());
+const syntaxRuns = [];
+const jscodeshiftRuns = [];
+for (let i = 0; i < RUNS; i++) {
+  runs.push(once());
+  syntaxRuns.push(syntaxOnlyOnce());
+  jscodeshiftRuns.push(jscodeshiftOnce());
+}
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const wallMs = median(runs.map((run) => run.wallMs));
 const rssMb = Math.max(...runs.map((run) => run.rssMb));
@@ -83,6 +103,16 @@ const summary = {
   filesPerSecond: Math.round((report.filesScanned / wallMs) * 1000),
   rssSource: timeBin ? `${timeBin} -v` : 'process.resourceUsage().maxRSS',
   node: process.version,
+  syntaxOnly: {
+    wallMs: Math.round(median(syntaxRuns.map((run) => run.wallMs))),
+    peakRssMb: Math.round(Math.max(...syntaxRuns.map((run) => run.rssMb))),
+    changes: syntaxRuns[0].report.changes.length,
+  },
+  jscodeshift: {
+    wallMs: Math.round(median(jscodeshiftRuns.map((run) => run.wallMs))),
+    passMs: Math.round(median(jscodeshiftRuns.map((run) => run.ms))),
+    peakRssMb: Math.round(Math.max(...jscodeshiftRuns.map((run) => run.maxRssMb))),
+  },
 };
 
 if (JSON_OUTPUT) console.log(JSON.stringify(summary, null, 2));
@@ -94,5 +124,13 @@ else {
   console.log(
     `| ${summary.files} | ${summary.handlers} | ${summary.changes} | ${(summary.wallMs / 1000).toFixed(2)} s | ${(summary.engineMs / 1000).toFixed(2)} s | ${summary.peakRssMb} MB | ${summary.filesPerSecond} |`,
   );
-  console.log(`\npeak RSS from ${summary.rssSource}; ${summary.node}`);
+  const { syntaxOnly, jscodeshift } = summary;
+  console.log(
+    `| ${summary.files} (syntax only) | ${summary.handlers} | ${syntaxOnly.changes} | ${(syntaxOnly.wallMs / 1000).toFixed(2)} s | | ${syntaxOnly.peakRssMb} MB | ${Math.round((summary.files / syntaxOnly.wallMs) * 1000)} |`,
+  );
+  console.log(
+    `| ${summary.files} (jscodeshift pass) | | | ${(jscodeshift.wallMs / 1000).toFixed(2)} s | ${(jscodeshift.passMs / 1000).toFixed(2)} s | ${jscodeshift.peakRssMb} MB | ${Math.round((summary.files / jscodeshift.wallMs) * 1000)} |`,
+  );
+  console.log(`\nwall time vs the jscodeshift pass: type-aware ${(summary.wallMs / jscodeshift.wallMs).toFixed(2)}x, syntax only ${(syntaxOnly.wallMs / jscodeshift.wallMs).toFixed(2)}x`);
+  console.log(`peak RSS from ${summary.rssSource}; ${summary.node}`);
 }

@@ -1,6 +1,6 @@
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
-import { findHandlers, LocalDeclarations, resolveFunction } from './handlers.js';
+import { findHandlers, LocalDeclarations, resolveFunction, useChecker, type CheckerSource } from './handlers.js';
 import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 import {
   enclosingCatch,
@@ -23,8 +23,8 @@ import type { Analysis, Finding, Framework, HandlerStyle, HelperName, ReturnType
 
 export interface AnalyzeOptions {
   handlerOptions?: HandlerOptions | ResolvedHandlerOptions;
-  /** With a checker, string-typed expressions and cross-file handlers are found too. */
-  checker?: TS.TypeChecker;
+  /** With a checker, string-typed expressions and cross-file handlers are found too. A function is called on first need. */
+  checker?: CheckerSource;
   /**
    * Handlers found by analyzing other files (a dispatcher in a.ts calling a function of b.ts);
    * see collectExternalHandlers. Those in this file are analyzed as handlers here.
@@ -115,7 +115,7 @@ class FileAnalyzer {
   constructor(
     private readonly sourceFile: TS.SourceFile,
     private readonly options: ResolvedHandlerOptions,
-    private readonly checker: TS.TypeChecker | undefined,
+    private readonly checker: CheckerSource | undefined,
     private readonly extraHandlers: readonly ToolHandler[],
     private readonly followExternal: boolean,
   ) {
@@ -399,7 +399,7 @@ class FileAnalyzer {
       return;
     }
     if (structured !== undefined && !ts.isMethodDeclaration(structured)) {
-      if (isNotObjectValue(structured) || (this.checker && isNotObjectType(this.checker.getTypeAtLocation(structured)))) {
+      if (isNotObjectValue(structured) || (this.checker && !ts.isObjectLiteralExpression(unwrap(structured)) && isNotObjectType(useChecker(this.checker).getTypeAtLocation(structured)))) {
         this.report('structured-not-object', structured, context, null, 'structuredContent must be a JSON object; wrap the value, e.g. { items: [...] }');
         return;
       }
@@ -503,20 +503,17 @@ class FileAnalyzer {
   private isString(expression: TS.Expression): boolean {
     if (isStringSyntax(expression, (id) => this.isStringIdentifier(id), (call) => this.isStringCall(call))) return true;
     if (!this.checker) return false;
-    const type = this.checker.getTypeAtLocation(expression);
+    const type = useChecker(this.checker).getTypeAtLocation(expression);
     return isStringType(type);
   }
 
   private isStringIdentifier(identifier: TS.Identifier, depth = 0): boolean {
     if (depth > 4) return false;
-    if (this.checker) return isStringType(this.checker.getTypeAtLocation(identifier));
+    // Syntax first: a local `let report = '…'` or `: string` needs no checker.
     const declaration = this.locals.variableFor(identifier);
-    if (declaration) {
-      if (declaration.type) return declaration.type.kind === ts.SyntaxKind.StringKeyword;
-      if (declaration.initializer) {
-        return isStringSyntax(declaration.initializer, (id) => id.text !== identifier.text && this.isStringIdentifier(id, depth + 1), (call) => this.isStringCall(call));
-      }
-    }
+    if (declaration?.type?.kind === ts.SyntaxKind.StringKeyword) return true;
+    if (declaration?.initializer && isStringSyntax(declaration.initializer, (id) => id.text !== identifier.text && this.isStringIdentifier(id, depth + 1), (call) => this.isStringCall(call))) return true;
+    if (this.checker) return isStringType(useChecker(this.checker).getTypeAtLocation(identifier));
     return false;
   }
 

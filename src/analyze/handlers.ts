@@ -78,8 +78,18 @@ function skipTypeWrappers(node: TS.Expression): TS.Expression {
   return current;
 }
 
+/**
+ * A type checker, or a function that makes one on first use: creating a checker binds every file
+ * of the program (hundreds of milliseconds), which syntax alone often makes unnecessary.
+ */
+export type CheckerSource = TS.TypeChecker | (() => TS.TypeChecker);
+
+export function useChecker(source: CheckerSource): TS.TypeChecker {
+  return typeof source === 'function' ? source() : source;
+}
+
 /** Resolves an argument to the function it denotes: inline, a same-file name, or via the checker. */
-export function resolveFunction(node: TS.Node, locals: LocalDeclarations, checker: TS.TypeChecker | undefined): TS.SignatureDeclaration | undefined {
+export function resolveFunction(node: TS.Node, locals: LocalDeclarations, checker: CheckerSource | undefined): TS.SignatureDeclaration | undefined {
   if (isFunctionLike(node)) return node;
   if (ts.isExpression(node)) {
     const expression = skipTypeWrappers(node);
@@ -87,7 +97,7 @@ export function resolveFunction(node: TS.Node, locals: LocalDeclarations, checke
     if (ts.isIdentifier(expression)) {
       const local = locals.functionFor(expression);
       if (local) return local;
-      if (checker) return declarationFromChecker(expression, checker);
+      if (checker) return declarationFromChecker(expression, useChecker(checker));
     }
     // `handlers.getWeather.bind(this)` and similar are left alone: too indirect to rewrite safely.
   }
@@ -130,7 +140,7 @@ function objectArgument(node: TS.Expression | undefined, locals: LocalDeclaratio
  * Finds every tool handler in a file. One walk; handler discovery is cheap compared with parsing,
  * which keeps the ESLint plugin's cost small.
  */
-export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandlerOptions, locals: LocalDeclarations, checker: TS.TypeChecker | undefined): ToolHandler[] {
+export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandlerOptions, locals: LocalDeclarations, checker: CheckerSource | undefined): ToolHandler[] {
   const handlers: ToolHandler[] = [];
   const byFunction = new Map<TS.Node, ToolHandler>();
   const add = (fn: TS.SignatureDeclaration | undefined, style: HandlerStyle, framework: Framework, toolName: string | null, hasOutputSchema: boolean, at: TS.Node): void => {

@@ -1,5 +1,5 @@
 export { analyzeSourceFile, collectExternalHandlers, type AnalyzeOptions } from './analyzer.js';
-export { findHandlers, LocalDeclarations } from './handlers.js';
+export { findHandlers, LocalDeclarations, useChecker, type CheckerSource } from './handlers.js';
 export { planImports, sdkTypesSpecifier, DEFAULT_IMPORT_SOURCE, type ImportPlanOptions } from './imports.js';
 export { resolveHandlerOptions, HandlerOptionsError, KIT_HELPERS, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 export { applyEdits, EditConflictError } from './edits.js';

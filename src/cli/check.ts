@@ -18,7 +18,8 @@ export interface CheckFlags extends Omit<ConfigFlags, 'format' | 'localHelpers'>
   format?: string;
   /** Which plugin config: recommended (default) or strict. */
   config?: string;
-  tsconfig?: string;
+  /** A path, or false for --no-tsconfig. */
+  tsconfig?: string | false;
 }
 
 const FILE_GLOBS = SOURCE_EXTENSIONS.map((extension) => `**/*${extension}`);
@@ -120,8 +121,9 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
   const tsconfig = resolveTsconfig(io.cwd, paths, flags.tsconfig);
 
   let typed: LintOptions['typed'];
-  if (!tsconfig) warn(io, `no tsconfig.json found from ${paths[0] ?? '.'} upwards; checking without type information`);
-  else {
+  if (!tsconfig) {
+    if (flags.tsconfig !== false) warn(io, `no tsconfig.json found from ${paths[0] ?? '.'} upwards; checking without type information`);
+  } else {
     const covered = readTsconfigFiles(tsconfig, displayPath(io.cwd, tsconfig));
     typed = { tsconfig, files: covered.files };
     const outside = files.filter((file) => !covered.files.has(file));

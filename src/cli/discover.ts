@@ -82,8 +82,9 @@ export function findTsconfig(start: string): string | undefined {
   }
 }
 
-/** `--tsconfig` if given (must exist), else the nearest one from the first path. */
-export function resolveTsconfig(cwd: string, paths: string[], flag: string | undefined): string | undefined {
+/** `--tsconfig` if given (must exist), none with `--no-tsconfig`, else the nearest one from the first path. */
+export function resolveTsconfig(cwd: string, paths: string[], flag: string | false | undefined): string | undefined {
+  if (flag === false) return undefined;
   if (flag !== undefined) {
     const file = path.resolve(cwd, flag);
     const candidate = existsSync(file) && statSync(file).isDirectory() ? path.join(file, 'tsconfig.json') : file;

@@ -16,7 +16,8 @@ import { verifyMigration, type VerifyResult } from './verify.js';
 export interface MigrateFlags extends ConfigFlags {
   dryRun?: boolean;
   allowDirty?: boolean;
-  tsconfig?: string;
+  /** A path, or false for --no-tsconfig. */
+  tsconfig?: string | false;
   json?: boolean;
   report?: string;
   verify?: boolean;
@@ -61,10 +62,12 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
   const files = discovered.filter((file) => file !== options.localHelpers);
   const tsconfig = resolveTsconfig(io.cwd, paths, flags.tsconfig);
   if (flags.verify && !tsconfig) {
-    throw new UsageError(`--verify needs type information, but no tsconfig.json was found from ${paths[0] ?? '.'} upwards; pass --tsconfig <file>`);
+    const why = flags.tsconfig === false ? '--no-tsconfig was given' : `no tsconfig.json was found from ${paths[0] ?? '.'} upwards`;
+    throw new UsageError(`--verify needs type information, but ${why}; pass --tsconfig <file>`);
   }
-  if (!tsconfig) warn(io, `no tsconfig.json found from ${paths[0] ?? '.'} upwards; analyzing without type information`);
-  else readTsconfigFiles(tsconfig, rel(tsconfig));
+  if (!tsconfig) {
+    if (flags.tsconfig !== false) warn(io, `no tsconfig.json found from ${paths[0] ?? '.'} upwards; analyzing without type information`);
+  } else readTsconfigFiles(tsconfig, rel(tsconfig));
   if (files.length === 0) warn(io, 'no source files found');
 
   const progress = createProgress(io, files.length);

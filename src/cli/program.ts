@@ -13,6 +13,7 @@ function addSharedOptions(command: Command): Command {
   return command
     .option('--config-file <file>', 'options file (default: mcp-result-kit.config.json or package.json "mcp-result-kit", searched from the cwd upwards)')
     .option('--tsconfig <file>', 'tsconfig.json for type information (default: the nearest one from the first path upwards)')
+    .option('--no-tsconfig', 'no type information: syntax only, faster, and the same view the jscodeshift adapter has')
     .option('--include <glob>', 'only files matching this glob (repeatable)', collect)
     .option('--exclude <glob>', 'skip files matching this glob (repeatable)', collect)
     .option('--handler-pattern <regex>', 'functions whose name matches are tool handlers, e.g. "^handle[A-Z]" (repeatable)', collect)

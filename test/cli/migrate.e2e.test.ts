@@ -113,6 +113,17 @@ describe('migrate (writing)', () => {
     expect((JSON.parse(run.stdout) as { typeAware: boolean }).typeAware).toBe(false);
   });
 
+  it('runs syntax-only on request with --no-tsconfig, quietly; --verify then refuses', () => {
+    const dir = sampleProject();
+    const run = cli(['migrate', '--dry-run', '--json', '--no-tsconfig', 'src'], dir);
+    expect(run.status).toBe(1);
+    expect(run.stderr).not.toContain('warning');
+    expect((JSON.parse(run.stdout) as { typeAware: boolean }).typeAware).toBe(false);
+    const verify = cli(['migrate', '--verify', '--no-tsconfig', 'src'], dir);
+    expect(verify.status).toBe(2);
+    expect(verify.stderr).toContain('mcp-result-kit: --verify needs type information, but --no-tsconfig was given; pass --tsconfig <file>');
+  });
+
   it('notes a folder outside git and writes', () => {
     const dir = sampleProject();
     const run = cli(['migrate'], dir);
