@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Minimatch } from 'minimatch';
 
 /** A glob from the command line (relative to the cwd) or a config file (relative to its folder). */
 export interface Glob {
@@ -6,86 +7,57 @@ export interface Glob {
   base: string;
 }
 
-function escape(char: string): string {
-  return /[\\^$.*+?()[\]{}|/]/.test(char) ? `\\${char}` : char;
+function normalize(pattern: string): string {
+  let normalized = pattern.trim().replace(/\\/g, '/');
+  if (normalized.startsWith('./')) normalized = normalized.slice(2);
+  if (normalized.endsWith('/') && normalized.length > 1) normalized = normalized.slice(0, -1);
+  return normalized;
 }
 
-/**
- * Compiles a glob to a regular expression over a `/`-separated relative path:
- * `**` any folders, `*` any name characters, `?` one character, `{a,b}` alternatives, `[abc]`
- * classes. A pattern without a `/` matches a name at any depth (as in .gitignore).
- */
-export function globToRegExp(glob: string): RegExp {
-  let pattern = glob.trim().replace(/\\/g, '/');
-  if (pattern.startsWith('./')) pattern = pattern.slice(2);
-  if (pattern.endsWith('/')) pattern = pattern.slice(0, -1);
-  const anchored = pattern.includes('/');
-  let source = '';
-  let braces = 0;
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i];
-    if (char === '*') {
-      if (pattern[i + 1] === '*') {
-        const atStart = i === 0 || pattern[i - 1] === '/';
-        const atEnd = i + 2 === pattern.length || pattern[i + 2] === '/';
-        if (atStart && atEnd) {
-          if (i + 2 === pattern.length) source += '.*';
-          else {
-            source += '(?:[^/]+/)*';
-            i += 1; // skip the slash too
-          }
-          i += 1;
-          continue;
-        }
-        source += '[^/]*';
-        i += 1;
-        continue;
-      }
-      source += '[^/]*';
-    } else if (char === '?') source += '[^/]';
-    else if (char === '{') {
-      braces += 1;
-      source += '(?:';
-    } else if (char === '}' && braces > 0) {
-      braces -= 1;
-      source += ')';
-    } else if (char === ',' && braces > 0) source += '|';
-    else if (char === '[') {
-      const close = pattern.indexOf(']', i + 2);
-      if (close === -1) source += '\\[';
-      else {
-        let body = pattern.slice(i + 1, close);
-        if (body.startsWith('!')) body = `^${body.slice(1)}`;
-        source += `[${body.replace(/\\/g, '\\\\')}]`;
-        i = close;
-      }
-    } else source += escape(char);
+const compiled = new Map<string, Minimatch>();
+
+function compile(pattern: string): Minimatch {
+  let matcher = compiled.get(pattern);
+  if (!matcher) {
+    const normalized = normalize(pattern);
+    // A pattern without a slash names a file or folder at any depth, as in .gitignore.
+    matcher = new Minimatch(normalized, { dot: true, matchBase: !normalized.includes('/'), nocomment: true, nonegate: true });
+    compiled.set(pattern, matcher);
   }
-  if (braces > 0) throw new SyntaxError(`unbalanced "{" in glob "${glob}"`);
-  const prefix = anchored ? '^' : '^(?:[^/]+/)*';
-  return new RegExp(`${prefix}${source}(?:/.*)?$`);
+  return matcher;
 }
 
-const compiled = new Map<string, RegExp>();
+/** True when `relative` (a `/`-separated path) or one of its folders matches the glob. */
+export function matchesPath(pattern: string, relative: string): boolean {
+  const matcher = compile(pattern);
+  const parts = relative.split('/');
+  for (let length = parts.length; length >= 1; length--) {
+    if (matcher.match(parts.slice(0, length).join('/'))) return true;
+  }
+  return false;
+}
 
 /**
  * True when `file` (absolute) or one of its folders matches the glob, taken relative to its base.
  * Absolute patterns match absolute paths.
  */
 export function matchesGlob(file: string, glob: Glob): boolean {
-  let regexp = compiled.get(glob.pattern);
-  if (!regexp) {
-    regexp = globToRegExp(glob.pattern);
-    compiled.set(glob.pattern, regexp);
-  }
   const absolutePattern = glob.pattern.startsWith('/') || path.isAbsolute(glob.pattern);
   const target = absolutePattern ? file.split(path.sep).join('/') : path.relative(glob.base, file).split(path.sep).join('/');
   if (!absolutePattern && (target.startsWith('../') || target === '..')) return false;
-  return regexp.test(target);
+  return matchesPath(glob.pattern, target);
 }
 
-/** Throws SyntaxError for a glob that cannot be compiled. */
+/** Throws SyntaxError for a glob that is empty or cannot be compiled. */
 export function checkGlob(pattern: string): void {
   if (pattern.trim() === '') throw new SyntaxError('empty glob');
-  globToRegExp(pattern);
+  // minimatch reads a lone "{" literally; in a config file it is far more likely a typo.
+  const opened = (pattern.match(/\{/g) ?? []).length;
+  const closed = (pattern.match(/\}/g) ?? []).length;
+  if (opened !== closed) throw new SyntaxError(`unbalanced "{" in glob "${pattern}"`);
+  try {
+    compile(pattern);
+  } catch (error) {
+    throw new SyntaxError(`cannot compile glob "${pattern}": ${(error as Error).message}`, { cause: error });
+  }
 }
