@@ -86,21 +86,20 @@ function errorDiagnostic(fileName: string, kind: Diagnostic['kind'], message: st
  * return types, imports) in one pass. Any failure leaves the file as it was, with a diagnostic.
  */
 export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationOptions = {}, analysis?: Analysis, checker?: CheckerSource): FileResult {
-  const compilerNode = sourceFile;
   const fileName = sourceFile.fileName;
-  const originalText = compilerNode.text;
+  const originalText = sourceFile.text;
   const unchanged = (diagnostics: Diagnostic[], handlers = 0): FileResult => ({ fileName, originalText, text: originalText, changed: false, handlers, changes: [], diagnostics });
 
-  const parseErrors = syntaxErrors(compilerNode);
+  const parseErrors = syntaxErrors(sourceFile);
   if (parseErrors.length > 0) {
     const first = parseErrors[0];
-    const position = first.start !== undefined ? compilerNode.getLineAndCharacterOfPosition(first.start) : { line: 0, character: 0 };
+    const position = first.start !== undefined ? sourceFile.getLineAndCharacterOfPosition(first.start) : { line: 0, character: 0 };
     return unchanged([errorDiagnostic(fileName, 'parse-error', `does not parse (${ts.flattenDiagnosticMessageText(first.messageText, ' ')}); skipped, not written`, position.line + 1, position.character + 1)]);
   }
 
   let handlers = 0;
   try {
-    const fileAnalysis = analysis ?? analyzeSourceFile(compilerNode, { handlerOptions: options.handlerOptions, checker, followExternal: true });
+    const fileAnalysis = analysis ?? analyzeSourceFile(sourceFile, { handlerOptions: options.handlerOptions, checker, followExternal: true });
     handlers = fileAnalysis.handlers.length;
     const changes: Change[] = [];
     const diagnostics: Diagnostic[] = [];
@@ -111,8 +110,8 @@ export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationO
     }
     if (changes.length === 0) return { ...unchanged(diagnostics, handlers) };
     const helpers = new Set<HelperName>(changes.flatMap((change) => change.helpers));
-    const importEdits = planImports(compilerNode, helpers, {
-      importSource: importSourceFor(fileName, compilerNode, options),
+    const importEdits = planImports(sourceFile, helpers, {
+      importSource: importSourceFor(fileName, sourceFile, options),
       callToolResultType: changes.some((change) => change.kind === 'return-type'),
     });
     const text = applyEdits(originalText, [...changes.map((change) => change.edit), ...importEdits]);

@@ -53,8 +53,9 @@ const NON_RESULT_CALLBACK_METHODS = new Set([
   'then', 'catch', 'finally', 'replace', 'replaceAll', 'join', 'addEventListener', 'on', 'once',
 ]);
 
+// Only resolved options carry a cache key; raw HandlerOptions never have one.
 function isResolved(options: HandlerOptions | ResolvedHandlerOptions | undefined): options is ResolvedHandlerOptions {
-  return options !== undefined && 'key' in options && (options as ResolvedHandlerOptions).handlerPatterns instanceof Array && typeof (options as ResolvedHandlerOptions).key === 'string';
+  return options !== undefined && 'key' in options;
 }
 
 /** Analyzes one file: finds its tool handlers and classifies every return site. */
