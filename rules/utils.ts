@@ -12,6 +12,7 @@ import {
   type ResolvedHandlerOptions,
   type SiteKind,
   type TextEdit,
+  type ToolHandler,
 } from '../src/analyze/index.js';
 
 export interface KitRuleDocs {
@@ -95,6 +96,7 @@ function resolved(options: KitRuleOptions): ResolvedHandlerOptions {
 interface FileView {
   sourceFile: TS.SourceFile;
   checker: TS.TypeChecker | undefined;
+  program: TS.Program | undefined;
 }
 
 /** The TypeScript AST the parser already built (no second parse); a fresh parse for other parsers. */
@@ -102,14 +104,43 @@ function fileView(context: AnyContext, program: TSESTree.Program): FileView {
   const services = context.sourceCode.parserServices;
   const mapped = services?.esTreeNodeToTSNodeMap?.get(program as never) as TS.Node | undefined;
   if (mapped && ts.isSourceFile(mapped)) {
-    return { sourceFile: mapped, checker: services?.program ? services.program.getTypeChecker() : undefined };
+    const program = services?.program ?? undefined;
+    return { sourceFile: mapped, checker: program ? program.getTypeChecker() : undefined, program };
   }
   const fileName = context.filename;
   const kind = /\.[cm]?jsx?$/.test(fileName) ? ts.ScriptKind.JSX : /\.tsx$/.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  return { sourceFile: ts.createSourceFile(fileName, context.sourceCode.text, ts.ScriptTarget.Latest, true, kind), checker: undefined };
+  return { sourceFile: ts.createSourceFile(fileName, context.sourceCode.text, ts.ScriptTarget.Latest, true, kind), checker: undefined, program: undefined };
 }
 
 const viewCache = new WeakMap<object, FileView>();
+const dispatchTargets = new WeakMap<TS.Program, Map<string, Map<string, ToolHandler[]>>>();
+
+/**
+ * With type information, lint follows a dispatcher into another file the way the codemod does:
+ * once per program (ESLint lints a whole project with one), every file's dispatches are collected,
+ * and each file is then analyzed with the handlers that other files dispatch into it. Without
+ * this, such a handler's raw strings would be reported nowhere.
+ */
+function dispatchTargetsIn(program: TS.Program, checker: TS.TypeChecker, handlerOptions: ResolvedHandlerOptions): Map<string, ToolHandler[]> {
+  let byOptions = dispatchTargets.get(program);
+  if (!byOptions) {
+    byOptions = new Map();
+    dispatchTargets.set(program, byOptions);
+  }
+  let targets = byOptions.get(handlerOptions.key);
+  if (!targets) {
+    targets = new Map();
+    for (const sourceFile of program.getSourceFiles()) {
+      if (sourceFile.isDeclarationFile || program.isSourceFileFromExternalLibrary(sourceFile)) continue;
+      for (const handler of analyzeSourceFile(sourceFile, { handlerOptions, checker, followExternal: true }).external) {
+        const fileName = handler.fn.getSourceFile().fileName;
+        targets.set(fileName, [...(targets.get(fileName) ?? []), handler]);
+      }
+    }
+    byOptions.set(handlerOptions.key, targets);
+  }
+  return targets;
+}
 
 /** One analysis per file and option set, shared by all the plugin's rules in a lint run. */
 export function analysisFor(context: AnyContext, options: KitRuleOptions): { analysis: Analysis; sourceFile: TS.SourceFile; options: KitRuleOptions } {
@@ -129,7 +160,8 @@ export function analysisFor(context: AnyContext, options: KitRuleOptions): { ana
   const cacheKey = `${handlerOptions.key}|${view.checker ? 'typed' : 'syntax'}`;
   let analysis = byOptions.get(cacheKey);
   if (!analysis) {
-    analysis = analyzeSourceFile(view.sourceFile, { handlerOptions, checker: view.checker });
+    const extraHandlers = view.program && view.checker ? dispatchTargetsIn(view.program, view.checker, handlerOptions).get(view.sourceFile.fileName) : undefined;
+    analysis = analyzeSourceFile(view.sourceFile, { handlerOptions, checker: view.checker, followExternal: view.checker !== undefined, extraHandlers });
     byOptions.set(cacheKey, analysis);
   }
   return { analysis, sourceFile: view.sourceFile, options: merged };

@@ -270,6 +270,22 @@ class FileAnalyzer {
     return true;
   }
 
+  /** Does the call pass the handler's own parameters (or what was destructured from them)? */
+  private forwardsHandlerInput(call: TS.CallExpression, context: SiteContext): boolean {
+    // The tool handler's parameters, or those of the function a dispatch was followed into.
+    const parameters = new Set<TS.Node>([...context.handler.fn.parameters, ...context.fn.parameters]);
+    const fromParameter = (expression: TS.Expression, depth: number): boolean => {
+      let root: TS.Expression = unwrap(expression);
+      while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root) || ts.isCallExpression(root)) root = unwrap(root.expression);
+      if (!ts.isIdentifier(root)) return false;
+      const declaration = this.locals.declarationOf(root);
+      if (!declaration) return false;
+      if (ts.isParameter(declaration)) return parameters.has(declaration);
+      return depth < 2 && ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined && fromParameter(declaration.initializer, depth + 1);
+    };
+    return call.arguments.some((argument) => fromParameter(argument, 0));
+  }
+
   /** Returns true when the call was fully handled. */
   private classifyCall(call: TS.CallExpression, site: TS.Expression, context: SiteContext): boolean {
     const calleeName = ts.isIdentifier(call.expression)
@@ -308,7 +324,9 @@ class FileAnalyzer {
     }
     if (ts.isIdentifier(call.expression)) {
       const callee = resolveFunction(call.expression, this.locals, this.checker);
-      if (callee && callee.getSourceFile() !== this.sourceFile && !this.followExternal) return false;
+      // Into another file only for a dispatch (`handleX(args)` forwarding the handler's input): a
+      // shared utility such as `now(): Promise<string>` is wrapped where it is called instead.
+      if (callee && callee.getSourceFile() !== this.sourceFile && !(this.followExternal && this.forwardsHandlerInput(call, context))) return false;
       if (callee && !this.handlerFunctions.has(callee)) {
         if (this.isStringHelper(callee)) return false; // the call site is a plain string site
         this.collectSites(callee, { ...context, style: 'followed' });

@@ -31,7 +31,7 @@ export class LocalDeclarations {
     const name = identifier.text;
     for (let scope: TS.Node | undefined = identifier.parent; scope; scope = scope.parent) {
       if (ts.isFunctionLike(scope)) {
-        const parameter = scope.parameters.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === name);
+        const parameter = scope.parameters.find((candidate) => bindsName(candidate.name, name));
         if (parameter) return parameter;
       }
       const statements = ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope) || ts.isCaseClause(scope) || ts.isDefaultClause(scope) ? scope.statements : undefined;
@@ -39,7 +39,7 @@ export class LocalDeclarations {
       for (const statement of statements) {
         if (ts.isFunctionDeclaration(statement) && statement.name?.text === name && statement.body) return statement;
         if (ts.isVariableStatement(statement)) {
-          const declaration = statement.declarationList.declarations.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === name);
+          const declaration = statement.declarationList.declarations.find((candidate) => bindsName(candidate.name, name));
           if (declaration) return declaration;
         }
       }
@@ -70,6 +70,12 @@ export class LocalDeclarations {
     const declaration = this.declarationOf(identifier);
     return declaration && ts.isVariableDeclaration(declaration) ? declaration : undefined;
   }
+}
+
+/** `x`, or `{ arguments: x }` / `[x]` destructuring that binds `name`. */
+function bindsName(binding: TS.BindingName, name: string): boolean {
+  if (ts.isIdentifier(binding)) return binding.text === name;
+  return binding.elements.some((element) => !ts.isOmittedExpression(element) && bindsName(element.name, name));
 }
 
 function skipTypeWrappers(node: TS.Expression): TS.Expression {

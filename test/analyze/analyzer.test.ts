@@ -158,24 +158,28 @@ describe('with type information', () => {
   mkdirSync(path.join(dir, 'src'));
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', noEmit: true, skipLibCheck: true }, include: ['src'] }));
   writeFileSync(path.join(dir, 'src/render.ts'), `export class Renderer { render(n: number): string { return 'n=' + n; } }\nexport function histogram(): number[] { return [1, 2]; }\n`);
-  writeFileSync(path.join(dir, 'src/volumes.ts'), `export async function listVolumes(): Promise<string> {\n  return '📚 Volumes: vol1, vol2';\n}\n`);
+  writeFileSync(path.join(dir, 'src/volumes.ts'), `export async function listVolumes(args: unknown): Promise<string> {\n  return '📚 Volumes: ' + String(args);\n}\n`);
+  writeFileSync(path.join(dir, 'src/clock.ts'), `export async function now(): Promise<string> {\n  return new Date().toISOString();\n}\n`);
   writeFileSync(path.join(dir, 'src/server.ts'), `declare const server: { setRequestHandler(schema: unknown, fn: (request: { params: { name: string } }) => unknown): void; tool(name: string, fn: () => unknown): void };
 declare const CallToolRequestSchema: unknown;
 import { Renderer, histogram } from './render.js';
 import { listVolumes } from './volumes.js';
+import { now } from './clock.js';
 const renderer = new Renderer();
 server.tool('render', async () => renderer.render(3));
 server.tool('hist', async () => ({ content: [{ type: 'text', text: 'h' }], structuredContent: histogram() }));
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   switch (request.params.name) {
     case 'list_volumes':
-      return await listVolumes();
+      return await listVolumes(request.params);
+    case 'time':
+      return await now();
   }
 });
 `);
 
   function typed(file: string) {
-    const program = ts.createProgram({ rootNames: ['server.ts', 'render.ts', 'volumes.ts'].map((name) => path.join(dir, 'src', name)), options: { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext } });
+    const program = ts.createProgram({ rootNames: ['server.ts', 'render.ts', 'volumes.ts', 'clock.ts'].map((name) => path.join(dir, 'src', name)), options: { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext } });
     const sourceFile = program.getSourceFile(path.join(dir, 'src', file))!;
     return analyzeSourceFile(sourceFile, { checker: program.getTypeChecker(), followExternal: true });
   }
@@ -183,21 +187,26 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   it('sees string-typed expressions and non-object structuredContent only with the checker', () => {
     const code = readFileSync(path.join(dir, 'src/server.ts'), 'utf8');
     expect(analyzeSourceFile(ts.createSourceFile('server.ts', code, ts.ScriptTarget.Latest, true)).findings.map((f) => f.kind)).toEqual([]);
-    expect(typed('server.ts').findings.map((f) => `${f.kind}[${f.toolName}]`)).toEqual(['string[render]', 'structured-not-object[hist]']);
+    expect(typed('server.ts').findings.map((f) => `${f.kind}[${f.toolName}]`)).toEqual(['string[render]', 'structured-not-object[hist]', 'string[time]']);
   });
 
-  it('follows a dispatcher into a handler in another file', () => {
+  it('follows a dispatch into a handler in another file, but wraps a shared utility where it is called', () => {
     const analysis = typed('server.ts');
     expect(analysis.external.map((h) => [path.basename(h.fn.getSourceFile().fileName), h.toolName])).toEqual([['volumes.ts', 'list_volumes']]);
-    const run = runMigration({ files: [path.join(dir, 'src/server.ts'), path.join(dir, 'src/volumes.ts')], tsconfig: path.join(dir, 'tsconfig.json') });
+    const files = ['server.ts', 'volumes.ts', 'clock.ts'].map((name) => path.join(dir, 'src', name));
+    const run = runMigration({ files, tsconfig: path.join(dir, 'tsconfig.json') });
     expect(run.typeAware).toBe(true);
-    const volumes = run.files.find((file) => file.fileName.endsWith('volumes.ts'))!;
+    const [server, volumes, clock] = run.files;
     expect(volumes.text).toBe(`import { successResult } from 'mcp-result-kit';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
-export async function listVolumes(): Promise<CallToolResult> {
-  return successResult('📚 Volumes: vol1, vol2');
+export async function listVolumes(args: unknown): Promise<CallToolResult> {
+  return successResult('📚 Volumes: ' + String(args));
 }
 `);
+    // now() may have other callers that want a string: it stays, its call is wrapped.
+    expect(clock.changed).toBe(false);
+    expect(server.text).toContain("      return successResult(await now());");
+    expect(server.text).toContain("      return await listVolumes(request.params);");
   });
 });

@@ -196,6 +196,19 @@ server.tool('show', async () => {
 server.tool('time', async () => {
   return await now();
 });
+
+server.tool('volumes', async (extra) => {
+  return await handleVolumes(extra.sessionId);
+});
+
+import { handleVolumes } from './volumes.js';
+`,
+    );
+    writeFileSync(
+      join(dir, 'src/volumes.ts'),
+      `export async function handleVolumes(session: string | undefined): Promise<string> {
+  return \`📚 Volumes for \${session ?? 'anonymous'}\`;
+}
 `,
     );
   });
@@ -222,6 +235,20 @@ server.tool('time', async () => {
   it('reports an awaited Promise<string> from a function in another file', async () => {
     const typed = await lintServer(configs['recommended-type-checked']);
     expect(summary(typed.messages)).toEqual(['mcp-result-kit/no-string-result@9', 'mcp-result-kit/no-string-result@13']);
+  }, 60_000);
+
+  it('follows a dispatch into another file: the handler is reported there, not at the call', async () => {
+    const eslint = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [TS_FILES, configs['recommended-type-checked'], { languageOptions: { parserOptions: { tsconfigRootDir: dir } } }],
+    });
+    const results = await eslint.lintFiles(['src/server.ts', 'src/volumes.ts']);
+    const byFile = Object.fromEntries(results.map((result) => [result.filePath.split('/').pop(), summary(result.messages)]));
+    expect(byFile['server.ts']).toEqual(['mcp-result-kit/no-string-result@9', 'mcp-result-kit/no-string-result@13']);
+    expect(byFile['volumes.ts']).toEqual(['mcp-result-kit/no-string-result@2']);
+    const fix = results.find((result) => result.filePath.endsWith('volumes.ts'))!.messages[0].suggestions?.[0].fix.text;
+    expect(fix).toContain('successResult(`📚 Volumes for');
   }, 60_000);
 
   it('does not report them without type information', async () => {
