@@ -3,7 +3,9 @@ import type * as TS from 'typescript';
 import { ts } from '../src/typescript.js';
 import {
   analyzeSourceFile,
+  groupDispatchTargets,
   planImports,
+  STRING_RESULT_KINDS,
   resolveHandlerOptions,
   type Analysis,
   type Finding,
@@ -129,14 +131,8 @@ function dispatchTargetsIn(program: TS.Program, checker: TS.TypeChecker, handler
   }
   let targets = byOptions.get(handlerOptions.key);
   if (!targets) {
-    targets = new Map();
-    for (const sourceFile of program.getSourceFiles()) {
-      if (sourceFile.isDeclarationFile || program.isSourceFileFromExternalLibrary(sourceFile)) continue;
-      for (const handler of analyzeSourceFile(sourceFile, { handlerOptions, checker, followExternal: true }).external) {
-        const fileName = handler.fn.getSourceFile().fileName;
-        targets.set(fileName, [...(targets.get(fileName) ?? []), handler]);
-      }
-    }
+    const ownFiles = program.getSourceFiles().filter((sourceFile) => !sourceFile.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sourceFile));
+    targets = groupDispatchTargets(ownFiles.map((sourceFile) => analyzeSourceFile(sourceFile, { handlerOptions, checker, followExternal: true })));
     byOptions.set(handlerOptions.key, targets);
   }
   return targets;
@@ -189,8 +185,6 @@ function cachedImports(sourceFile: TS.SourceFile, helpers: readonly HelperName[]
   return edits;
 }
 
-const STRING_KINDS = new Set<SiteKind>(['string', 'error-string', 'json-stringify', 'error-json']);
-
 /**
  * The suggestion's fixes: the site rewrite plus the helper import, exactly what the codemod
  * writes. When this is the function's only string return, its `string` return type changes too,
@@ -199,7 +193,7 @@ const STRING_KINDS = new Set<SiteKind>(['string', 'error-string', 'json-stringif
 export function suggestionFix(finding: Finding, analysis: Analysis, sourceFile: TS.SourceFile, importSource: string | undefined): TSESLint.ReportFixFunction | null {
   const rewrite = finding.rewrite;
   if (!rewrite) return null;
-  const siblings = analysis.findings.filter((other) => other.returningFunction === finding.returningFunction && other.rewrite && STRING_KINDS.has(other.kind));
+  const siblings = analysis.findings.filter((other) => other.returningFunction === finding.returningFunction && other.rewrite && STRING_RESULT_KINDS.has(other.kind));
   const typeChange = siblings.length === 1 ? analysis.returnTypeChanges.find((change) => change.fn === finding.returningFunction) : undefined;
   const edits = [rewrite.edit, ...(typeChange ? [typeChange.edit] : []), ...cachedImports(sourceFile, rewrite.helpers, importSource, typeChange !== undefined)];
   return (fixer) =>

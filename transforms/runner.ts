@@ -8,13 +8,12 @@ import { ts } from '../src/typescript.js';
 import {
   analyzeSourceFile,
   applyEdits,
-  collectExternalHandlers,
+  groupDispatchTargets,
   planImports,
   resolveHandlerOptions,
   type Analysis,
   type HelperName,
   type ResolvedHandlerOptions,
-  type ToolHandler,
   type CheckerSource,
 } from '../src/analyze/index.js';
 import bareObject from './bare-object.js';
@@ -198,19 +197,13 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
 
   // First pass: every file on its own. With a checker, dispatchers may reach handlers in other files.
   const analyses = new Map<TS.SourceFile, Analysis>();
-  const external = new Map<string, ToolHandler[]>();
   for (const sourceFile of sourceFiles) {
-    if (syntaxErrors(sourceFile).length > 0) continue;
-    const analysis = analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, followExternal: true });
-    analyses.set(sourceFile, analysis);
-    for (const handler of collectExternalHandlers(analysis)) {
-      const key = path.resolve(handler.fn.getSourceFile().fileName);
-      external.set(key, [...(external.get(key) ?? []), handler]);
-    }
+    if (syntaxErrors(sourceFile).length === 0) analyses.set(sourceFile, analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, followExternal: true }));
   }
+  const dispatchTargets = groupDispatchTargets(analyses.values());
   const results: FileResult[] = [];
   sourceFiles.forEach((sourceFile, index) => {
-    const extra = external.get(path.resolve(sourceFile.fileName));
+    const extra = dispatchTargets.get(sourceFile.fileName);
     const analysis = extra ? analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, extraHandlers: extra, followExternal: true }) : analyses.get(sourceFile);
     const result = migrateSourceFile(sourceFile, options, analysis, checker);
     // Report the path as given, whatever separators the compiler normalised it to.

@@ -19,7 +19,7 @@ import {
   stringLiteralText,
   unwrap,
 } from './syntax.js';
-import type { Analysis, Finding, Framework, HandlerStyle, HelperName, ReturnTypeChange, Rewrite, SiteKind, ToolHandler } from './types.js';
+import { STRING_RESULT_KINDS, type Analysis, type Finding, type Framework, type HandlerStyle, type HelperName, type ReturnTypeChange, type Rewrite, type SiteKind, type ToolHandler } from './types.js';
 
 export interface AnalyzeOptions {
   handlerOptions?: HandlerOptions | ResolvedHandlerOptions;
@@ -27,7 +27,7 @@ export interface AnalyzeOptions {
   checker?: CheckerSource;
   /**
    * Handlers found by analyzing other files (a dispatcher in a.ts calling a function of b.ts);
-   * see collectExternalHandlers. Those in this file are analyzed as handlers here.
+   * see groupDispatchTargets. Those in this file are analyzed as handlers here.
    */
   extraHandlers?: readonly ToolHandler[];
   /**
@@ -78,9 +78,19 @@ function mayContainHandlers(text: string, options: ResolvedHandlerOptions): bool
   return false;
 }
 
-/** Handlers that an analysis reached in other files (checker mode): analyze those files with them. */
-export function collectExternalHandlers(analysis: Analysis): ToolHandler[] {
-  return analysis.external;
+/**
+ * The handlers that these analyses (made with `followExternal`) dispatch into other files, by the
+ * file that holds them: analyze each such file again with its list as `extraHandlers`.
+ */
+export function groupDispatchTargets(analyses: Iterable<Analysis>): Map<string, ToolHandler[]> {
+  const targets = new Map<string, ToolHandler[]>();
+  for (const analysis of analyses) {
+    for (const handler of analysis.external) {
+      const fileName = handler.fn.getSourceFile().fileName;
+      targets.set(fileName, [...(targets.get(fileName) ?? []), handler]);
+    }
+  }
+  return targets;
 }
 
 /** The node of this tree at the same place as `node` (which may come from another parse of the same text). */
@@ -654,7 +664,7 @@ class FileAnalyzer {
     this.reportedNodes.add(node);
     const start = node.getStart(this.sourceFile);
     const { line, column } = lineAndColumn(this.sourceFile, start);
-    if (!rewrite && (kind === 'string' || kind === 'error-string' || kind === 'json-stringify' || kind === 'error-json')) {
+    if (!rewrite && STRING_RESULT_KINDS.has(kind)) {
       this.unrewrittenStringReturn.add(context.fn);
     }
     this.findings.push({
@@ -678,7 +688,7 @@ class FileAnalyzer {
     const changes: ReturnTypeChange[] = [...this.variableTypeChanges];
     const rewrittenIn = new Set<TS.SignatureDeclaration>();
     for (const finding of this.findings) {
-      if (finding.rewrite && ['string', 'error-string', 'json-stringify', 'error-json'].includes(finding.kind)) rewrittenIn.add(finding.returningFunction);
+      if (finding.rewrite && STRING_RESULT_KINDS.has(finding.kind)) rewrittenIn.add(finding.returningFunction);
     }
     for (const fn of rewrittenIn) {
       if (this.unrewrittenStringReturn.has(fn) || !fn.type) continue;

@@ -1,4 +1,4 @@
-export { analyzeSourceFile, collectExternalHandlers, type AnalyzeOptions } from './analyzer.js';
+export { analyzeSourceFile, groupDispatchTargets, type AnalyzeOptions } from './analyzer.js';
 export { findHandlers, LocalDeclarations, useChecker, type CheckerSource } from './handlers.js';
 export { planImports, sdkTypesSpecifier, DEFAULT_IMPORT_SOURCE, type ImportPlanOptions } from './imports.js';
 export { resolveHandlerOptions, HandlerOptionsError, KIT_HELPERS, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';

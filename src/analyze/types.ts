@@ -50,6 +50,9 @@ export const SITE_KINDS: readonly SiteKind[] = [
   'transport-wrapper',
 ];
 
+/** Kinds whose site is a string the handler returns: rewriting all of them lets `string` return types change. */
+export const STRING_RESULT_KINDS: ReadonlySet<SiteKind> = new Set<SiteKind>(['string', 'error-string', 'json-stringify', 'error-json']);
+
 /** The runtime helpers a rewrite may call. */
 export type HelperName = 'successResult' | 'errorResult' | 'jsonResult' | 'toCallToolResult';
 
