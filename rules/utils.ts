@@ -12,6 +12,7 @@ import {
   type HandlerOptions,
   type HelperName,
   type ResolvedHandlerOptions,
+  type ReturnTypeChange,
   type SiteKind,
   type TextEdit,
   type ToolHandler,
@@ -185,6 +186,32 @@ function cachedImports(sourceFile: TS.SourceFile, helpers: readonly HelperName[]
   return edits;
 }
 
+const stringReturnCounts = new WeakMap<Analysis, Map<TS.SignatureDeclaration, number>>();
+const typeChangesByFunction = new WeakMap<Analysis, Map<TS.SignatureDeclaration, ReturnTypeChange>>();
+
+/** Per function, how many of its string returns have a rewrite: counted once per analysis, not per finding. */
+function rewrittenStringReturns(analysis: Analysis): Map<TS.SignatureDeclaration, number> {
+  let counts = stringReturnCounts.get(analysis);
+  if (!counts) {
+    counts = new Map();
+    for (const finding of analysis.findings) {
+      if (finding.rewrite && STRING_RESULT_KINDS.has(finding.kind)) counts.set(finding.returningFunction, (counts.get(finding.returningFunction) ?? 0) + 1);
+    }
+    stringReturnCounts.set(analysis, counts);
+  }
+  return counts;
+}
+
+function returnTypeChangeOf(analysis: Analysis, fn: TS.SignatureDeclaration): ReturnTypeChange | undefined {
+  let changes = typeChangesByFunction.get(analysis);
+  if (!changes) {
+    changes = new Map();
+    for (const change of analysis.returnTypeChanges) if (!changes.has(change.fn)) changes.set(change.fn, change);
+    typeChangesByFunction.set(analysis, changes);
+  }
+  return changes.get(fn);
+}
+
 /**
  * The suggestion's fixes: the site rewrite plus the helper import, exactly what the codemod
  * writes. When this is the function's only string return, its `string` return type changes too,
@@ -193,8 +220,7 @@ function cachedImports(sourceFile: TS.SourceFile, helpers: readonly HelperName[]
 export function suggestionFix(finding: Finding, analysis: Analysis, sourceFile: TS.SourceFile, importSource: string | undefined): TSESLint.ReportFixFunction | null {
   const rewrite = finding.rewrite;
   if (!rewrite) return null;
-  const siblings = analysis.findings.filter((other) => other.returningFunction === finding.returningFunction && other.rewrite && STRING_RESULT_KINDS.has(other.kind));
-  const typeChange = siblings.length === 1 ? analysis.returnTypeChanges.find((change) => change.fn === finding.returningFunction) : undefined;
+  const typeChange = rewrittenStringReturns(analysis).get(finding.returningFunction) === 1 ? returnTypeChangeOf(analysis, finding.returningFunction) : undefined;
   const edits = [rewrite.edit, ...(typeChange ? [typeChange.edit] : []), ...cachedImports(sourceFile, rewrite.helpers, importSource, typeChange !== undefined)];
   return (fixer) =>
     edits.map((edit) => (edit.start === edit.end ? fixer.insertTextAfterRange([edit.start, edit.start], edit.text) : fixer.replaceTextRange([edit.start, edit.end], edit.text)));

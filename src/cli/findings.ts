@@ -29,7 +29,11 @@ export function findingsText(findings: readonly CheckFinding[], filesChecked: nu
   if (findings.length === 0) return `No problems found in ${filesChecked} file${filesChecked === 1 ? '' : 's'}.\n`;
   const lines: string[] = [];
   const byFile = new Map<string, CheckFinding[]>();
-  for (const finding of findings) byFile.set(finding.file, [...(byFile.get(finding.file) ?? []), finding]);
+  for (const finding of findings) {
+    const items = byFile.get(finding.file);
+    if (items) items.push(finding);
+    else byFile.set(finding.file, [finding]);
+  }
   for (const [file, items] of byFile) {
     lines.push(file);
     const width = Math.max(...items.map((item) => `${item.line}:${item.column}`.length));
