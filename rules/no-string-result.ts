@@ -1,7 +1,7 @@
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
-export type MessageIds = 'stringResult' | 'wrapInSuccessResult';
+export type MessageIds = 'stringResult' | 'fastmcpStringResult' | 'transportStringResult' | 'wrapInSuccessResult';
 
 export default createRule<Options, MessageIds>({
   name: 'no-string-result',
@@ -15,6 +15,10 @@ export default createRule<Options, MessageIds>({
     messages: {
       stringResult:
         '{{tool}} returns a raw string. The MCP SDK expects a CallToolResult ({ content: [...] }), so the model gets a protocol error or nothing. Return successResult(text).',
+      fastmcpStringResult:
+        '{{tool}} returns a raw string. FastMCP sends it as a text item, but a failure is then not marked isError and there is no structuredContent, so its results differ from every other tool. Return successResult(text), or set allowFastmcpStrings to keep FastMCP\'s wrapping.',
+      transportStringResult:
+        '{{tool}} returns a raw string, so whatever serialises it cannot mark a failure as isError or carry structured data. Return successResult(text).',
       wrapInSuccessResult: 'Wrap the string in successResult(...)',
     },
     schema: ruleOptionsSchema,
@@ -22,7 +26,11 @@ export default createRule<Options, MessageIds>({
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
     return reportKinds(context, options, {
-      string: { messageId: 'stringResult', suggestionId: 'wrapInSuccessResult' },
+      string: {
+        messageId: 'stringResult',
+        messageIdByFramework: { fastmcp: 'fastmcpStringResult', transport: 'transportStringResult' },
+        suggestionId: 'wrapInSuccessResult',
+      },
     });
   },
 });

@@ -9,6 +9,7 @@ import {
   resolveHandlerOptions,
   type Analysis,
   type Finding,
+  type Framework,
   type HandlerOptions,
   type HelperName,
   type ResolvedHandlerOptions,
@@ -49,6 +50,11 @@ export const ruleOptionsSchema: TSESLint.RuleMetaData<string, KitRuleDocs>['sche
       handlerProperties: stringArray('Property names that hold the handler in tool-definition objects, e.g. "handler" or "execute".'),
       resultHelpers: stringArray('Names of your own functions that already return a proper CallToolResult, e.g. "ok" and "fail".'),
       handlerClasses: { type: 'boolean', description: 'Treat classes with a name property and an execute method as tool handlers.' },
+      toolDefinitions: {
+        type: 'boolean',
+        description: 'Recognise tool-definition objects ({ name, inputSchema | parameters | schema, execute | handler }) wherever they are written (default true).',
+      },
+      allowFastmcpStrings: { type: 'boolean', description: 'Keep plain strings returned from FastMCP tools, which FastMCP wraps in a text item itself (default false).' },
       importSource: { type: 'string', description: 'Module that suggestions import the result helpers from (default "mcp-result-kit").' },
     },
   },
@@ -228,6 +234,8 @@ export function suggestionFix(finding: Finding, analysis: Analysis, sourceFile: 
 
 export interface KindReport<MessageId extends string> {
   messageId: MessageId;
+  /** A message that says what this framework does with such a result, where it differs. */
+  messageIdByFramework?: Partial<Record<Framework, MessageId>>;
   suggestionId: MessageId | null;
 }
 
@@ -253,7 +261,7 @@ export function reportKinds<MessageId extends string>(
         context.report({
           node: program,
           loc: { start, end },
-          messageId: report.messageId,
+          messageId: report.messageIdByFramework?.[finding.framework] ?? report.messageId,
           data: { tool: toolLabel(finding), reason: finding.reviewReason ?? '', ...data(finding) },
           suggest: fix && report.suggestionId ? [{ messageId: report.suggestionId, data: { tool: toolLabel(finding) }, fix }] : [],
         });

@@ -1,5 +1,6 @@
 export { analyzeSourceFile, groupDispatchTargets, type AnalyzeOptions } from './analyzer.js';
-export { findHandlers, LocalDeclarations, useChecker, type CheckerSource } from './handlers.js';
+export { findHandlers } from './discovery/index.js';
+export { LocalDeclarations, useChecker, type CheckerSource } from './declarations.js';
 export { planImports, sdkTypesSpecifier, DEFAULT_IMPORT_SOURCE, type ImportPlanOptions } from './imports.js';
 export { resolveHandlerOptions, HandlerOptionsError, KIT_HELPERS, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 export { applyEdits, EditConflictError } from './edits.js';

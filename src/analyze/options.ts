@@ -13,6 +13,13 @@ export interface HandlerOptions {
   resultHelpers?: string[];
   /** Treat classes with a `name` property and an `execute` method as tool handlers. */
   handlerClasses?: boolean;
+  /**
+   * Recognise tool-definition objects (`{ name, inputSchema | parameters | schema, execute | handler }`)
+   * wherever they are written (default true).
+   */
+  toolDefinitions?: boolean;
+  /** Leave plain strings returned from FastMCP tools alone: FastMCP wraps them in a text item itself (default false). */
+  allowFastmcpStrings?: boolean;
 }
 
 export interface ResolvedHandlerOptions {
@@ -21,6 +28,8 @@ export interface ResolvedHandlerOptions {
   handlerProperties: ReadonlySet<string>;
   resultHelpers: ReadonlySet<string>;
   handlerClasses: boolean;
+  toolDefinitions: boolean;
+  allowFastmcpStrings: boolean;
   /** A stable key for caching analyses per option set. */
   key: string;
 }
@@ -31,7 +40,12 @@ export class HandlerOptionsError extends Error {
   override name = 'HandlerOptionsError';
 }
 
-const KNOWN_KEYS = new Set(['handlerPatterns', 'registrationMethods', 'handlerProperties', 'resultHelpers', 'handlerClasses']);
+const KNOWN_KEYS = new Set(['handlerPatterns', 'registrationMethods', 'handlerProperties', 'resultHelpers', 'handlerClasses', 'toolDefinitions', 'allowFastmcpStrings']);
+
+function optionalBoolean(value: unknown, key: string): boolean | undefined {
+  if (value !== undefined && typeof value !== 'boolean') throw new HandlerOptionsError(`${key} must be a boolean`);
+  return value;
+}
 
 function stringList(value: unknown, key: string): string[] {
   if (value === undefined) return [];
@@ -58,15 +72,17 @@ export function resolveHandlerOptions(raw: HandlerOptions | undefined = {}): Res
   const registrationMethods = stringList(raw.registrationMethods, 'registrationMethods');
   const handlerProperties = stringList(raw.handlerProperties, 'handlerProperties');
   const resultHelpers = stringList(raw.resultHelpers, 'resultHelpers');
-  if (raw.handlerClasses !== undefined && typeof raw.handlerClasses !== 'boolean') {
-    throw new HandlerOptionsError('handlerClasses must be a boolean');
-  }
+  const handlerClasses = optionalBoolean(raw.handlerClasses, 'handlerClasses') ?? false;
+  const toolDefinitions = optionalBoolean(raw.toolDefinitions, 'toolDefinitions') ?? true;
+  const allowFastmcpStrings = optionalBoolean(raw.allowFastmcpStrings, 'allowFastmcpStrings') ?? false;
   return {
     handlerPatterns: patterns,
     registrationMethods: new Set(registrationMethods),
     handlerProperties: new Set(handlerProperties),
     resultHelpers: new Set([...KIT_HELPERS, ...resultHelpers]),
-    handlerClasses: raw.handlerClasses ?? false,
-    key: JSON.stringify([patterns.map((p) => p.source), registrationMethods, handlerProperties, resultHelpers, raw.handlerClasses ?? false]),
+    handlerClasses,
+    toolDefinitions,
+    allowFastmcpStrings,
+    key: JSON.stringify([patterns.map((p) => p.source), registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings]),
   };
 }

@@ -10,13 +10,27 @@ export type Framework =
   | 'transport';
 
 export type HandlerStyle =
+  /** `server.tool(name, …, handler)` (or a configured registration method) */
   | 'tool'
+  /** `server.registerTool(name, config, handler)` */
   | 'registerTool'
+  /** `server.setRequestHandler(CallToolRequestSchema, handler)` */
   | 'low-level'
+  /** FastMCP `server.addTool({ name, execute })` */
   | 'fastmcp-addTool'
+  /** a function whose name matches a configured `handlerPatterns` regex */
   | 'handler-pattern'
+  /** a tool-definition object `{ name, inputSchema | parameters | schema, execute | handler }` */
   | 'definition'
+  /** a class with `name` and `execute` (`handlerClasses`) */
   | 'class-execute'
+  /** a const typed `ToolCallback<…>` */
+  | 'typed'
+  /** the function a higher-order wrapper around a handler returns */
+  | 'wrapper'
+  /** a function that returns `{ content: [{ type: 'text', … }] }` literals: it builds tool results */
+  | 'result-shape'
+  /** a function a handler dispatches to */
   | 'followed';
 
 export type SiteKind =

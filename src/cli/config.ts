@@ -27,6 +27,8 @@ export const CONFIG_KEYS: Readonly<Record<keyof FileConfig, KeyType>> = {
   handlerProperties: 'string[]',
   resultHelpers: 'string[]',
   handlerClasses: 'boolean',
+  toolDefinitions: 'boolean',
+  allowFastmcpStrings: 'boolean',
   importSource: 'string',
   localHelpers: 'string',
   format: 'format',

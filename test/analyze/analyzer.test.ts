@@ -34,14 +34,15 @@ server.resource('r', 'mem://x', async () => ({ contents: [] }));
     ]);
   });
 
-  it('finds configured handler functions, definition objects and classes only when asked', () => {
+  it('finds tool-definition objects by default, configured handler functions and classes only when asked', () => {
     const code = `
 export async function handleGetVolume() { return 'v'; }
 const tools = [{ name: 'list_jobs', inputSchema: {}, handler: async () => 'jobs' }];
 class PingTool { name = 'ping'; async execute() { return 'pong'; } }
 `;
-    expect(analyzeText(code).handlers).toEqual([]);
-    const analysis = analyzeText(code, { handlerPatterns: ['^handle[A-Z]'], handlerProperties: ['handler'], handlerClasses: true });
+    expect(analyzeText(code).handlers.map((h) => [h.style, h.toolName])).toEqual([['definition', 'list_jobs']]);
+    expect(analyzeText(code, { toolDefinitions: false }).handlers).toEqual([]);
+    const analysis = analyzeText(code, { handlerPatterns: ['^handle[A-Z]'], handlerClasses: true });
     expect(analysis.handlers.map((h) => [h.style, h.toolName])).toEqual([
       ['handler-pattern', null],
       ['definition', 'list_jobs'],
@@ -83,11 +84,29 @@ const toolMap = {
 
   it('wraps a call to a formatting helper instead of rewriting the helper', () => {
     const code = `${SDK}
-function asText(value: unknown): string { return JSON.stringify(value, null, 2); }
-server.tool('dump', async () => asText({ a: 1 }));
+function bullet(value: string): string { return '• ' + value; }
+server.tool('show', async () => bullet('a'));
 `;
-    expect(rewritten(code)).toContain("server.tool('dump', async () => successResult(asText({ a: 1 })));");
-    expect(rewritten(code)).toContain('return JSON.stringify(value, null, 2); }');
+    expect(rewritten(code)).toContain("server.tool('show', async () => successResult(bullet('a')));");
+    expect(rewritten(code)).toContain("return '• ' + value; }");
+  });
+
+  it('reads a JSON helper as JSON text: the call becomes jsonResult of its argument, with the same indent', () => {
+    const code = `${SDK}
+function asText(value: unknown): string { return JSON.stringify(value, null, 2); }
+const compact = (value: unknown) => JSON.stringify(value);
+const withDates = (value: unknown) => JSON.stringify(value, (_key, v) => (v instanceof Date ? v.getTime() : v), 2);
+server.tool('dump', async () => asText({ a: 1 }));
+server.tool('list', async () => ({ content: [{ type: 'text', text: compact([1, 2]) }] }));
+server.tool('dates', async () => withDates({ at: new Date() }));
+`;
+    expect(summary(code)).toEqual(['json-stringify@7:33[dump]', 'json-text-content@8:34[list]', 'json-stringify@9:34[dates]']);
+    const out = rewritten(code);
+    expect(out).toContain("server.tool('dump', async () => jsonResult({ a: 1 }));");
+    expect(out).toContain("server.tool('list', async () => jsonResult([1, 2], { indent: 0 }));");
+    // A replacer cannot be reproduced: left for review.
+    expect(out).toContain("server.tool('dates', async () => withDates({ at: new Date() }));");
+    expect(analyzeText(code).findings[2].reviewReason).toMatch(/JSON helper uses a replacer/);
   });
 
   it('treats a return in catch that uses the error as an error', () => {
@@ -145,10 +164,12 @@ server.tool('pong', async () => { return { content: [{ type: 'text', text: 'ping
 
 describe('options', () => {
   it('rejects unknown keys, wrong types and bad regexes with the offending key', () => {
-    expect(() => resolveHandlerOptions({ handlerPattern: ['x'] } as never)).toThrow(new HandlerOptionsError('unknown handler option "handlerPattern" (known: handlerPatterns, registrationMethods, handlerProperties, resultHelpers, handlerClasses)'));
+    expect(() => resolveHandlerOptions({ handlerPattern: ['x'] } as never)).toThrow(new HandlerOptionsError('unknown handler option "handlerPattern" (known: handlerPatterns, registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings)'));
     expect(() => resolveHandlerOptions({ handlerPatterns: '^handle' } as never)).toThrow('handlerPatterns must be an array of strings');
     expect(() => resolveHandlerOptions({ handlerPatterns: ['(unclosed'] })).toThrow(/handlerPatterns: "\(unclosed" is not a valid regular expression/);
     expect(() => resolveHandlerOptions({ handlerClasses: 'yes' } as never)).toThrow('handlerClasses must be a boolean');
+    expect(() => resolveHandlerOptions({ toolDefinitions: 1 } as never)).toThrow('toolDefinitions must be a boolean');
+    expect(() => resolveHandlerOptions({ allowFastmcpStrings: 'no' } as never)).toThrow('allowFastmcpStrings must be a boolean');
   });
 });
 

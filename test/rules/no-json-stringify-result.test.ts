@@ -44,12 +44,33 @@ server.tool('save', async () => {
     // Prompts and resources.
     `${SDK_IMPORTS}${DATA}server.registerResource('data', 'data://all', {}, async (uri) => ({ contents: [{ uri: uri.href, text: JSON.stringify(data) }] }));`,
     `${SDK_IMPORTS}${DATA}server.prompt('summarise', () => ({ messages: [{ role: 'user', content: { type: 'text', text: JSON.stringify(data) } }] }));`,
-    // A transport wrapper outside a tool handler is not a result.
-    `export function wrap(r: unknown) { return { content: [{ type: 'text', text: typeof r === 'string' ? r : JSON.stringify(r, null, 2) }] }; }`,
+    // Serialising outside a result literal is not a result: a log line, a request body.
+    `export function describe(r: unknown) { return { label: 'result', text: typeof r === 'string' ? r : JSON.stringify(r, null, 2) }; }`,
+    `export function chat(r: unknown) { return { role: 'assistant', content: [{ type: 'text', text: JSON.stringify(r) }] }; }`,
     // The user's own helper.
     { code: `${SDK_IMPORTS}${DATA}server.tool('list', async () => asJson(data));`, options: [{ resultHelpers: ['asJson'] }] },
   ],
   invalid: [
+    {
+      name: 'a shared wrapper that builds the result is a transport wrapper wherever it is called from',
+      code: `export function wrap(r: unknown) { return { content: [{ type: 'text', text: typeof r === 'string' ? r : JSON.stringify(r, null, 2) }] }; }`,
+      errors: [
+        {
+          messageId: 'transportWrapper',
+          line: 1,
+          column: 43,
+          endColumn: 136,
+          suggestions: [
+            {
+              messageId: 'useToCallToolResult',
+              output: `import { toCallToolResult } from 'mcp-result-kit';
+
+export function wrap(r: unknown) { return toCallToolResult(r); }`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: 'json-stringify: indent 2 (the default), compact, 4, a string indent, undefined replacer',
       code: `${SDK_IMPORTS}${DATA}server.tool('a', async () => JSON.stringify(data, null, 2));

@@ -59,27 +59,22 @@ server.tool('list', async () => {
     return \`Could not fetch: \${String(error)}\`;
   }
 });`,
-    // FastMCP wraps strings itself: inline and separately built tool objects.
-    `import { FastMCP } from 'fastmcp';
+    // With allowFastmcpStrings a team keeps FastMCP's own wrapping of strings (error text is still reported by require-is-error).
+    {
+      code: `import { FastMCP } from 'fastmcp';
 const mcp = new FastMCP({ name: 'x', version: '1.0.0' });
 mcp.addTool({ name: 'hello', execute: async () => 'hi there' });`,
-    `${FASTMCP}const hello = {
-  name: 'hello',
-  parameters: z.object({ who: z.string() }),
-  execute: async (args: { who: string }) => \`Hello \${args.who}\`,
-};
-mcp.addTool(hello);`,
-    // …also when handlerProperties makes `{ name, parameters, execute }` objects handlers: the
-    // object still goes to FastMCP, which wraps strings.
+      options: [{ allowFastmcpStrings: true }],
+    },
     {
-      name: 'FastMCP tool object built separately, with handlerProperties: [execute]',
+      name: 'FastMCP tool object built separately, strings allowed in settings',
       code: `${FASTMCP}const hello = {
   name: 'hello',
   parameters: z.object({ who: z.string() }),
   execute: async (args: { who: string }) => \`Hello \${args.who}\`,
 };
 mcp.addTool(hello);`,
-      options: [{ handlerProperties: ['execute'] }],
+      settings: { 'mcp-result-kit': { allowFastmcpStrings: true } },
     },
     // A user's own helper, configured as already correct (rule option or shared settings).
     { code: `${SDK_IMPORTS}server.tool('ping', async () => ok('pong'));`, options: [{ resultHelpers: ['ok'] }] },
@@ -88,7 +83,10 @@ mcp.addTool(hello);`,
     // and classes.
     `async function handleListVolumes(): Promise<string> { return 'volumes'; }`,
     { code: `async function listVolumes() { return 'volumes'; }`, options: [{ handlerPatterns: ['^handle[A-Z]'] }] },
-    `export const tools = [{ name: 'list', inputSchema: { type: 'object' }, handler: async () => 'volumes' }];`,
+    // Tool-definition objects can be switched off; objects that merely have a name and an execute are never tools.
+    { code: `export const tools = [{ name: 'list', inputSchema: { type: 'object' }, handler: async () => 'volumes' }];`, options: [{ toolDefinitions: false }] },
+    `export const job = { name: 'nightly', execute: async () => 'done' };`,
+    `export const command = { name: 'deploy', description: 'Deploy', run: async () => 'deployed' };`,
     `export class ListTool { name = 'list'; async execute() { return 'volumes'; } }`,
     // Without type information an unknown call is not known to be a string (see eslint-api.test.ts).
     `${SDK_IMPORTS}declare const formatter: { render(value: unknown): string };
@@ -98,6 +96,84 @@ server.tool('show', async () => formatter.render(42));`,
 app.defineTool('hello', () => 'hi');`,
   ],
   invalid: [
+    {
+      // FastMCP wraps a string itself, but the result then has no isError and no structured data.
+      code: `import { FastMCP } from 'fastmcp';
+const mcp = new FastMCP({ name: 'x', version: '1.0.0' });
+mcp.addTool({ name: 'hello', execute: async () => 'hi there' });`,
+      errors: [
+        {
+          messageId: 'fastmcpStringResult',
+          data: { tool: 'Tool "hello"' },
+          line: 3,
+          column: 51,
+          endLine: 3,
+          endColumn: 61,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: `import { FastMCP } from 'fastmcp';
+import { successResult } from 'mcp-result-kit';
+const mcp = new FastMCP({ name: 'x', version: '1.0.0' });
+mcp.addTool({ name: 'hello', execute: async () => successResult('hi there') });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'FastMCP tool object defined in its own module, recognised by its shape',
+      code: `import type { Tool } from 'fastmcp';
+import { z } from 'zod';
+export const greetTool: Tool<undefined, z.ZodObject<{ who: z.ZodString }>> = {
+  name: 'greet',
+  description: 'Say hello',
+  parameters: z.object({ who: z.string() }),
+  execute: async ({ who }) => \`Hello \${who}\`,
+};`,
+      errors: [
+        {
+          messageId: 'fastmcpStringResult',
+          data: { tool: 'Tool "greet"' },
+          line: 7,
+          column: 31,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: `import type { Tool } from 'fastmcp';
+import { z } from 'zod';
+import { successResult } from 'mcp-result-kit';
+export const greetTool: Tool<undefined, z.ZodObject<{ who: z.ZodString }>> = {
+  name: 'greet',
+  description: 'Say hello',
+  parameters: z.object({ who: z.string() }),
+  execute: async ({ who }) => successResult(\`Hello \${who}\`),
+};`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'tool-definition object in a collection, by default',
+      code: `export const tools = [{ name: 'list', inputSchema: { type: 'object' }, handler: async () => 'volumes' }];`,
+      errors: [
+        {
+          messageId: 'transportStringResult',
+          data: { tool: 'Tool "list"' },
+          line: 1,
+          column: 93,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: `import { successResult } from 'mcp-result-kit';
+
+export const tools = [{ name: 'list', inputSchema: { type: 'object' }, handler: async () => successResult('volumes') }];`,
+            },
+          ],
+        },
+      ],
+    },
     {
       code: `${SDK_IMPORTS}server.tool('get_time', 'Current time', async () => \`It is \${new Date().toISOString()}\`);`,
       errors: [
@@ -640,7 +716,7 @@ server.tool('hello', async () => successResult('hi'));`,
       options: [{ handlerPatterns: ['^handle[A-Z]'], importSource: '../lib/results.js' }],
       errors: [
         {
-          messageId: 'stringResult',
+          messageId: 'transportStringResult',
           line: 2,
           column: 10,
           suggestions: [
@@ -662,7 +738,7 @@ export async function handleGetVolume(args: { name: string }) {
       settings: { 'mcp-result-kit': { handlerPatterns: ['^handle[A-Z]'], importSource: '#results' } },
       errors: [
         {
-          messageId: 'stringResult',
+          messageId: 'transportStringResult',
           data: { tool: 'This tool handler' },
           line: 1,
           column: 61,
@@ -684,7 +760,7 @@ export const handleDelete = async (args: { id: string }) => successResult(\`Dele
       options: [{ importSource: './results.js' }],
       errors: [
         {
-          messageId: 'stringResult',
+          messageId: 'transportStringResult',
           line: 1,
           column: 61,
           suggestions: [
@@ -708,7 +784,7 @@ export const handleDelete = async (args: { id: string }) => successResult(\`Dele
       options: [{ handlerPatterns: ['^handle[A-Z]'] }],
       errors: [
         {
-          messageId: 'stringResult',
+          messageId: 'transportStringResult',
           line: 2,
           column: 10,
           suggestions: [
@@ -737,7 +813,7 @@ export async function handleListVolumes(): Promise<CallToolResult> {
       options: [{ handlerProperties: ['handler'] }],
       errors: [
         {
-          messageId: 'stringResult',
+          messageId: 'transportStringResult',
           data: { tool: 'Tool "list_volumes"' },
           line: 5,
           column: 26,
@@ -769,7 +845,7 @@ export const tools = [
       options: [{ handlerClasses: true }],
       errors: [
         {
-          messageId: 'stringResult',
+          messageId: 'transportStringResult',
           data: { tool: 'Tool "get_volume"' },
           line: 4,
           column: 12,

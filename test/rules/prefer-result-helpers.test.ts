@@ -26,9 +26,28 @@ server.tool('b', async () => errorResult('boom'));`,
     `${SDK_IMPORTS}server.registerTool('g', { outputSchema: { n: z.number() } }, async () => ({ content: [{ type: 'text', text: '1' }] }));`,
     // Prompts and resources, and literals outside handlers.
     `${SDK_IMPORTS}server.registerPrompt('p', {}, () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] }));`,
-    `export function toText(text: string) { return { content: [{ type: 'text', text }] }; }`,
+    `export function toText(text: string) { return { role: 'user', content: [{ type: 'text', text }] }; }`,
   ],
   invalid: [
+    {
+      name: 'a helper that builds a text result',
+      code: `export function toText(text: string) { return { content: [{ type: 'text', text }] }; }`,
+      errors: [
+        {
+          messageId: 'handBuiltResult',
+          line: 1,
+          column: 47,
+          suggestions: [
+            {
+              messageId: 'useHelper',
+              output: `import { successResult } from 'mcp-result-kit';
+
+export function toText(text: string) { return successResult(text); }`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: 'hand-built-result: shorthand text, template text with isError: false',
       code: `${SDK_IMPORTS}declare const text: string;

@@ -1,0 +1,257 @@
+// Real-world recall: `check` (type-aware and syntax-only) and `migrate` over the public MCP servers
+// in ../shared/realworld, measured against the reviewer survey in bench/realworld/expected/.
+//
+// Per server it prints recall and precision (a finding matches an expected site at the same file
+// and line; kinds are compared separately), TypeScript errors before and after `migrate` (run on a
+// git copy, with --local-helpers so the rewritten code resolves without installing anything), whether
+// a second `migrate` changes anything, and the sites left for review.
+//
+// Usage: npm run bench:realworld [-- --only <server>] [--workdir <dir>] [--verbose]
+// The servers are prepared once with their own setup.sh into the workdir (default bench/.tmp/realworld).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const { values } = parseArgs({
+  options: {
+    source: { type: 'string', default: process.env.REALWORLD_DIR ?? path.resolve(root, '../shared/realworld') },
+    workdir: { type: 'string', default: path.join(root, 'bench/.tmp/realworld') },
+    only: { type: 'string', multiple: true },
+    verbose: { type: 'boolean', default: false },
+    'no-migrate': { type: 'boolean', default: false },
+  },
+});
+
+const source = path.resolve(values.source);
+if (!existsSync(path.join(source, 'setup.sh'))) {
+  console.log(`bench/realworld: skipped, no real-world servers at ${source} (set REALWORLD_DIR or pass --source)`);
+  process.exit(0);
+}
+const cli = path.join(root, 'dist/bin/mcp-result-kit.js');
+if (!existsSync(cli)) {
+  console.error('bench/realworld: build first (npm run build)');
+  process.exit(2);
+}
+
+const workdir = path.resolve(values.workdir);
+const setup = spawnSync('bash', [path.join(source, 'setup.sh'), workdir], { encoding: 'utf8' });
+if (setup.status !== 0) {
+  console.error(`bench/realworld: setup.sh failed:\n${setup.stdout}${setup.stderr}`);
+  process.exit(2);
+}
+
+/** `repo<TAB>commit<TAB>date<TAB>tool sources` → folder name → tool source folder. */
+function toolSources() {
+  const sources = new Map();
+  for (const line of readFileSync(path.join(source, 'SOURCES.tsv'), 'utf8').split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const [repo, , , folder] = line.split('\t');
+    sources.set(repo.replace('/', '__'), folder || '.');
+  }
+  return sources;
+}
+
+function run(command, args, cwd) {
+  const started = performance.now();
+  const child = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+  return { ...child, ms: performance.now() - started };
+}
+
+function git(cwd, ...args) {
+  return execFileSync('git', args, { cwd, encoding: 'utf8' });
+}
+
+/** Back to the published state: the survey's lines refer to it. */
+function resetTree(cwd) {
+  git(cwd, 'checkout', '--quiet', '--', '.');
+  git(cwd, 'clean', '-fdq', '-e', 'node_modules', '-e', '.install.log');
+}
+
+/**
+ * check's JSON, whichever of its shapes: the kit's `[{ file, line, ruleId }]` or ESLint's
+ * `[{ filePath, messages: [{ line, ruleId }] }]`. Paths come back relative to the server root.
+ */
+function parseCheckJson(stdout, cwd) {
+  const parsed = JSON.parse(stdout);
+  const list = Array.isArray(parsed) ? parsed : (parsed.findings ?? parsed.results ?? []);
+  const findings = [];
+  for (const entry of list) {
+    if (Array.isArray(entry.messages)) {
+      for (const message of entry.messages) findings.push({ file: entry.filePath, line: message.line, ruleId: message.ruleId ?? null });
+    } else {
+      findings.push({ file: entry.file ?? entry.filePath, line: entry.line, ruleId: entry.ruleId ?? null });
+    }
+  }
+  return findings
+    .filter((finding) => finding.ruleId !== null)
+    .map((finding) => ({ ...finding, file: path.relative(cwd, path.resolve(cwd, finding.file)).split(path.sep).join('/') }));
+}
+
+function check(cwd, folder, typeAware) {
+  const args = [cli, 'check', '--format', 'json', ...(typeAware ? [] : ['--no-tsconfig']), folder];
+  const result = run(process.execPath, args, cwd);
+  if (result.status !== 0 && result.status !== 1) throw new Error(`check failed in ${cwd} (exit ${result.status}): ${result.stderr}`);
+  return { findings: parseCheckJson(result.stdout, cwd), ms: result.ms, stderr: result.stderr };
+}
+
+/** Multiset match on file:line. */
+function score(expected, findings) {
+  const pending = new Map();
+  for (const site of expected) {
+    const key = `${site.file}:${site.line}`;
+    pending.set(key, [...(pending.get(key) ?? []), site]);
+  }
+  const matched = [];
+  const falsePositives = [];
+  for (const finding of findings) {
+    const key = `${finding.file}:${finding.line}`;
+    const sites = pending.get(key);
+    if (sites && sites.length > 0) matched.push({ site: sites.shift(), finding });
+    else falsePositives.push(finding);
+  }
+  const missed = [...pending.values()].flat();
+  return { matched, falsePositives, missed };
+}
+
+const ratio = (part, whole) => (whole === 0 ? 1 : part / whole);
+const percent = (value) => `${(value * 100).toFixed(1)}%`;
+
+/** TypeScript's errors as `file(code): message` keys; line numbers move when code is rewritten. */
+function typeErrors(cwd) {
+  const local = path.join(cwd, 'node_modules/typescript/bin/tsc');
+  const tsc = existsSync(local) ? local : path.join(root, 'node_modules/typescript/bin/tsc');
+  const result = run(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json'], cwd);
+  const errors = [];
+  for (const line of result.stdout.split('\n')) {
+    const match = /^(.+?)\(\d+,\d+\): error (TS\d+): (.*)$/.exec(line);
+    if (match) errors.push(`${match[1]}(${match[2]}): ${match[3]}`);
+    else if (/^error (TS\d+)/.test(line)) errors.push(line);
+  }
+  return errors;
+}
+
+function newErrors(before, after) {
+  const remaining = new Map();
+  for (const error of before) remaining.set(error, (remaining.get(error) ?? 0) + 1);
+  const added = [];
+  for (const error of after) {
+    const count = remaining.get(error) ?? 0;
+    if (count > 0) remaining.set(error, count - 1);
+    else added.push(error);
+  }
+  return added;
+}
+
+function migrate(cwd, folder) {
+  const helpers = path.join(folder, 'mcp-result-kit-helpers.ts');
+  const result = run(process.execPath, [cli, 'migrate', '--json', '--local-helpers', helpers, folder], cwd);
+  if (result.status !== 0 && result.status !== 1) throw new Error(`migrate failed in ${cwd} (exit ${result.status}): ${result.stderr}`);
+  return { report: JSON.parse(result.stdout), ms: result.ms, stderr: result.stderr };
+}
+
+const sources = toolSources();
+const servers = readdirSync(path.join(here, 'expected'))
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => JSON.parse(readFileSync(path.join(here, 'expected', name), 'utf8')))
+  .filter((survey) => !values.only || values.only.includes(survey.server))
+  .sort((a, b) => a.server.localeCompare(b.server));
+
+const rows = {};
+const totals = { expected: 0, typed: { matched: 0, found: 0 }, syntax: { matched: 0, found: 0 }, newTypeErrors: 0, review: 0, notIdempotent: 0, cleanServersTouched: 0 };
+const details = [];
+for (const survey of servers) {
+  const cwd = path.join(workdir, survey.server);
+  const folder = sources.get(survey.server) ?? 'src';
+  if (!existsSync(cwd)) {
+    console.log(`${survey.server}: not prepared in ${workdir}, skipped`);
+    continue;
+  }
+  resetTree(cwd);
+  const typed = check(cwd, folder, true);
+  const syntax = check(cwd, folder, false);
+  const typedScore = score(survey.flagged, typed.findings);
+  const syntaxScore = score(survey.flagged, syntax.findings);
+  totals.expected += survey.flagged.length;
+  totals.typed.matched += typedScore.matched.length;
+  totals.typed.found += typed.findings.length;
+  totals.syntax.matched += syntaxScore.matched.length;
+  totals.syntax.found += syntax.findings.length;
+
+  let migration = { before: '-', after: '-', added: [], changed: '-', idempotent: '-', review: '-', kindsAgree: '-' };
+  if (!values['no-migrate']) {
+    const before = typeErrors(cwd);
+    const first = migrate(cwd, folder);
+    git(cwd, 'add', '-A');
+    git(cwd, '-c', 'user.email=bench@local', '-c', 'user.name=bench', 'commit', '--quiet', '--allow-empty', '-m', 'migrated');
+    const after = typeErrors(cwd);
+    const second = migrate(cwd, folder);
+    const added = newErrors(before, after);
+    // The kinds migrate gives the sites check and the survey agree on.
+    const kindAt = new Map([...first.report.changes, ...first.report.needsReview].map((site) => [`${site.file}:${site.line}`, site.kind]));
+    const agreeing = typedScore.matched.filter(({ site }) => kindAt.get(`${site.file}:${site.line}`) === site.kind).length;
+    migration = {
+      before: before.length,
+      after: after.length,
+      added,
+      changed: first.report.filesChanged,
+      idempotent: second.report.filesChanged === 0 && second.report.changes.length === 0,
+      review: first.report.needsReview.length,
+      kindsAgree: `${agreeing}/${typedScore.matched.length}`,
+    };
+    totals.newTypeErrors += added.length;
+    totals.review += first.report.needsReview.length;
+    if (!migration.idempotent) totals.notIdempotent++;
+    if (survey.flagged.length === 0 && (first.report.filesChanged > 0 || typed.findings.length > 0)) totals.cleanServersTouched++;
+    git(cwd, 'reset', '--quiet', '--hard', 'HEAD~1');
+    resetTree(cwd);
+  }
+
+  rows[survey.server] = {
+    expected: survey.flagged.length,
+    'recall (typed)': percent(ratio(typedScore.matched.length, survey.flagged.length)),
+    'precision (typed)': percent(ratio(typedScore.matched.length, typed.findings.length)),
+    'recall (syntax)': percent(ratio(syntaxScore.matched.length, survey.flagged.length)),
+    'precision (syntax)': percent(ratio(syntaxScore.matched.length, syntax.findings.length)),
+    'kinds agree': migration.kindsAgree,
+    'tsc errors before': migration.before,
+    'tsc errors after': migration.after,
+    'new tsc errors': Array.isArray(migration.added) ? migration.added.length : '-',
+    'files changed': migration.changed,
+    idempotent: migration.idempotent,
+    'left for review': migration.review,
+    'check ms (typed)': Math.round(typed.ms),
+  };
+  details.push({ server: survey.server, typedScore, syntaxScore, added: migration.added });
+}
+
+console.log(`realworld bench: Node ${process.version}, ${Object.keys(rows).length} servers from ${source}`);
+console.table(rows);
+const typedRecall = ratio(totals.typed.matched, totals.expected);
+const typedPrecision = ratio(totals.typed.matched, totals.typed.found);
+const syntaxRecall = ratio(totals.syntax.matched, totals.expected);
+const syntaxPrecision = ratio(totals.syntax.matched, totals.syntax.found);
+console.log(`total: ${totals.expected} expected sites`);
+console.log(`  type-aware:  recall ${percent(typedRecall)} (${totals.typed.matched}/${totals.expected}), precision ${percent(typedPrecision)} (${totals.typed.matched}/${totals.typed.found})  goal >= 95% / 95% ${typedRecall >= 0.95 && typedPrecision >= 0.95 ? 'MET' : 'MISSED'}`);
+console.log(`  syntax-only: recall ${percent(syntaxRecall)} (${totals.syntax.matched}/${totals.expected}), precision ${percent(syntaxPrecision)} (${totals.syntax.matched}/${totals.syntax.found})  goal recall >= 85% ${syntaxRecall >= 0.85 ? 'MET' : 'MISSED'}`);
+if (!values['no-migrate']) {
+  console.log(`  migrate: ${totals.newTypeErrors} new type errors (goal 0), ${totals.notIdempotent} servers changed by a second run (goal 0), ${totals.review} sites left for review, ${totals.cleanServersTouched} clean servers with findings or changes (goal 0)`);
+}
+
+for (const { server, typedScore, syntaxScore, added } of details) {
+  const lines = [];
+  const show = (label, list, describe) => {
+    if (list.length > 0) lines.push(`  ${label}:`, ...list.map((item) => `    ${describe(item)}`));
+  };
+  show('missed (typed)', typedScore.missed, (site) => `${site.file}:${site.line} ${site.kind} — ${site.reason}`);
+  show('false positives (typed)', typedScore.falsePositives, (finding) => `${finding.file}:${finding.line} ${finding.ruleId}`);
+  if (values.verbose) {
+    show('missed (syntax only)', syntaxScore.missed, (site) => `${site.file}:${site.line} ${site.kind}`);
+    show('false positives (syntax only)', syntaxScore.falsePositives, (finding) => `${finding.file}:${finding.line} ${finding.ruleId}`);
+  }
+  show('new type errors', added ?? [], (error) => error);
+  if (lines.length > 0) console.log(`\n${server}\n${lines.join('\n')}`);
+}

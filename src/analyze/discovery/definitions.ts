@@ -1,0 +1,84 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { skipTypeWrappers } from '../declarations.js';
+import { getPropertyValue, propertyName } from '../syntax.js';
+import type { DiscoveryScope, HandlerEvidence } from './index.js';
+import { constantText } from './resolve.js';
+import { classMethod, handlerTargets } from './targets.js';
+
+const SCHEMA_KEYS = ['inputSchema', 'parameters', 'schema', 'input_schema'];
+/** The handler properties of the built-in tool-definition shape (on unless `toolDefinitions: false`). */
+export const DEFINITION_HANDLER_PROPERTIES = ['execute', 'handler'];
+
+/**
+ * A tool-definition object, wherever it is written (exported, in an array, built for a loop):
+ * a `name`, a schema (`parameters`, `inputSchema`, `schema`) and an `execute` or `handler`
+ * function. Recognised in its own file, with or without type information, because the module
+ * that registers it may be anywhere. Merely having `name` and `execute` is not enough.
+ */
+export function definitionObject(object: TS.ObjectLiteralExpression, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
+  const { options } = scope;
+  const properties = options.toolDefinitions ? [...DEFINITION_HANDLER_PROPERTIES, ...options.handlerProperties] : [...options.handlerProperties];
+  if (properties.length === 0) return;
+  const name = getPropertyValue(object, 'name');
+  if (!name || ts.isMethodDeclaration(name)) return;
+  // FastMCP tools may have no parameters; in a FastMCP file a described tool object is enough.
+  const hasSchema = SCHEMA_KEYS.some((key) => getPropertyValue(object, key) !== undefined) || (scope.fastmcp && getPropertyValue(object, 'description') !== undefined);
+  if (!hasSchema) return;
+  for (const key of new Set(properties)) {
+    const value = getPropertyValue(object, key);
+    if (!value) continue;
+    for (const target of handlerTargets(value, scope)) {
+      add({
+        fn: target.fn,
+        style: 'definition',
+        framework: scope.fastmcp ? 'fastmcp' : 'transport',
+        toolName: constantText(name, scope),
+        hasOutputSchema: getPropertyValue(object, 'outputSchema') !== undefined,
+        at: object,
+      });
+    }
+  }
+}
+
+/** `const search: ToolCallback<…> = async (args) => …` (or `satisfies ToolCallback<…>`): an SDK tool callback by its type. */
+export function isToolCallbackDeclaration(declaration: TS.VariableDeclaration, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
+  const initializer = declaration.initializer;
+  if (!initializer) return;
+  const typed = isToolCallbackType(declaration.type) || (ts.isSatisfiesExpression(initializer) && isToolCallbackType(initializer.type));
+  if (!typed) return;
+  for (const target of handlerTargets(skipTypeWrappers(initializer), scope)) {
+    add({ fn: target.fn, style: 'typed', framework: 'sdk', toolName: null, hasOutputSchema: false, at: declaration });
+  }
+}
+
+function isToolCallbackType(type: TS.TypeNode | undefined): boolean {
+  if (!type || !ts.isTypeReferenceNode(type)) return false;
+  const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+  return name === 'ToolCallback';
+}
+
+/** `function handleXxx()` / `const handleXxx = …` matching a configured handler pattern. */
+export function namedHandler(node: TS.FunctionDeclaration | TS.VariableDeclaration, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
+  const patterns = scope.options.handlerPatterns;
+  if (patterns.length === 0 || !node.name || !ts.isIdentifier(node.name)) return;
+  const name = node.name.text;
+  if (!patterns.some((pattern) => pattern.test(name))) return;
+  const fn = ts.isFunctionDeclaration(node) ? (node.body ? node : undefined) : node.initializer ? functionExpression(node.initializer) : undefined;
+  if (fn) add({ fn, style: 'handler-pattern', framework: 'transport', toolName: null, hasOutputSchema: false, at: node });
+}
+
+function functionExpression(initializer: TS.Expression): TS.SignatureDeclaration | undefined {
+  const inner = skipTypeWrappers(initializer);
+  return ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) ? inner : undefined;
+}
+
+/** With `handlerClasses`: a class with a `name` property and an `execute` method. */
+export function handlerClass(node: TS.ClassDeclaration, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
+  if (!scope.options.handlerClasses) return;
+  const nameMember = node.members.find((member) => ts.isPropertyDeclaration(member) && propertyName(member.name) === 'name');
+  const execute = classMethod(node, 'execute');
+  if (!nameMember || !execute || !ts.isMethodDeclaration(execute)) return;
+  const toolName = ts.isPropertyDeclaration(nameMember) ? constantText(nameMember.initializer, scope) : null;
+  add({ fn: execute, style: 'class-execute', framework: 'transport', toolName, hasOutputSchema: false, at: node });
+}

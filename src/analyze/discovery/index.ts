@@ -1,0 +1,110 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import type { CheckerSource, LocalDeclarations } from '../declarations.js';
+import type { ResolvedHandlerOptions } from '../options.js';
+import { lineAndColumn } from '../syntax.js';
+import type { Framework, HandlerStyle, ToolHandler } from '../types.js';
+import { definitionObject, handlerClass, isToolCallbackDeclaration, namedHandler } from './definitions.js';
+import { registrationCall } from './registrations.js';
+import { resultShapedFunction } from './result-shape.js';
+import type { ResolveScope } from './resolve.js';
+
+/** What discovery found about one function; `add` merges several findings of the same function. */
+export interface HandlerEvidence {
+  fn: TS.SignatureDeclaration;
+  style: HandlerStyle;
+  framework: Framework;
+  toolName: string | null;
+  hasOutputSchema: boolean;
+  at: TS.Node;
+}
+
+// How strongly a style says "this function handles a tool": a registration beats a shape.
+const STRENGTH: Record<HandlerStyle, number> = {
+  tool: 3,
+  registerTool: 3,
+  'low-level': 3,
+  'fastmcp-addTool': 3,
+  'handler-pattern': 3,
+  'class-execute': 3,
+  wrapper: 2,
+  definition: 2,
+  typed: 2,
+  followed: 1,
+  'result-shape': 1,
+};
+
+export interface DiscoveryScope extends ResolveScope {
+  options: ResolvedHandlerOptions;
+  /** The file imports FastMCP: tool objects and result builders here belong to it. */
+  fastmcp: boolean;
+}
+
+/**
+ * Finds every tool handler in a file in one walk. Discovery is split by the evidence it reads:
+ * registration calls (registrations.ts), tool-definition shapes, typed callbacks, configured
+ * names and classes (definitions.ts), and functions that build results (result-shape.ts).
+ * Each recognizer reports evidence; the strongest evidence for a function decides its style,
+ * framework and name.
+ */
+export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandlerOptions, locals: LocalDeclarations, checker: CheckerSource | undefined): ToolHandler[] {
+  const scope: DiscoveryScope = { sourceFile, locals, checker, options, fastmcp: importsFastMcp(sourceFile) };
+  const handlers: ToolHandler[] = [];
+  const byFunction = new Map<TS.Node, ToolHandler>();
+  const add = (evidence: HandlerEvidence): void => {
+    // The team's own result helpers (`resultHelpers`) build proper results; their bodies are theirs.
+    const ownName = functionName(evidence.fn);
+    if (ownName !== null && options.resultHelpers.has(ownName)) return;
+    const existing = byFunction.get(evidence.fn);
+    if (existing) {
+      if (STRENGTH[evidence.style] > STRENGTH[existing.style]) {
+        Object.assign(existing, { style: evidence.style, framework: evidence.framework, toolName: evidence.toolName ?? existing.toolName });
+      } else if (existing.toolName === null) {
+        existing.toolName = evidence.toolName;
+      }
+      existing.hasOutputSchema ||= evidence.hasOutputSchema;
+      return;
+    }
+    const handler: ToolHandler = {
+      fn: evidence.fn,
+      style: evidence.style,
+      framework: evidence.framework,
+      toolName: evidence.toolName,
+      hasOutputSchema: evidence.hasOutputSchema,
+      line: lineAndColumn(sourceFile, evidence.at.getStart(sourceFile)).line,
+    };
+    byFunction.set(evidence.fn, handler);
+    handlers.push(handler);
+  };
+
+  const visit = (node: TS.Node): void => {
+    if (ts.isCallExpression(node)) registrationCall(node, scope, add);
+    else if (ts.isObjectLiteralExpression(node)) definitionObject(node, scope, add);
+    else if (ts.isClassDeclaration(node)) handlerClass(node, scope, add);
+    else if (ts.isReturnStatement(node) || ts.isArrowFunction(node)) resultShapedFunction(node, scope, add);
+    if (ts.isFunctionDeclaration(node) || ts.isVariableDeclaration(node)) {
+      namedHandler(node, scope, add);
+      if (ts.isVariableDeclaration(node)) isToolCallbackDeclaration(node, scope, add);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return handlers;
+}
+
+/** Registered handlers before shapes: a function reached from several handlers is analyzed under the strongest one. */
+export function byStrength(handlers: readonly ToolHandler[]): ToolHandler[] {
+  return handlers.map((handler, index) => ({ handler, index })).sort((a, b) => STRENGTH[b.handler.style] - STRENGTH[a.handler.style] || a.index - b.index).map(({ handler }) => handler);
+}
+
+/** The name a function is declared under: `function f`, `const f = () => …`, `f: () => …`, `f() {}`. */
+function functionName(fn: TS.SignatureDeclaration): string | null {
+  if (fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
+  const parent = fn.parent;
+  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && ts.isIdentifier(parent.name)) return parent.name.text;
+  return null;
+}
+
+function importsFastMcp(sourceFile: TS.SourceFile): boolean {
+  return sourceFile.statements.some((statement) => ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === 'fastmcp');
+}

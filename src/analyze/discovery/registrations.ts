@@ -1,0 +1,101 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { skipTypeWrappers } from '../declarations.js';
+import { getPropertyValue, isFunctionLike, isJsonStringifyCall } from '../syntax.js';
+import type { Framework, HandlerStyle } from '../types.js';
+import type { DiscoveryScope, HandlerEvidence } from './index.js';
+import { constantText, functionOf, objectLiteralOf } from './resolve.js';
+import { handlerTargets, type HandlerTarget } from './targets.js';
+
+// Registration calls that take callbacks but are never tools.
+const NOT_TOOL_METHODS = new Set(['registerPrompt', 'registerResource', 'prompt', 'resource', 'addPrompt', 'addResource', 'addResourceTemplate']);
+
+function isCallToolRequestSchema(node: TS.Expression | undefined): boolean {
+  if (!node) return false;
+  const inner = skipTypeWrappers(node);
+  if (ts.isIdentifier(inner)) return inner.text === 'CallToolRequestSchema';
+  if (ts.isPropertyAccessExpression(inner)) return inner.name.text === 'CallToolRequestSchema';
+  return false;
+}
+
+/**
+ * `server.tool(name, …, handler)`, `server.registerTool(name, config, handler)`,
+ * `server.setRequestHandler(CallToolRequestSchema, handler)` and FastMCP `server.addTool(tool)`.
+ * A registration is recognised by the call's shape and its callback, not by a literal name:
+ * `server.tool(TOOLS.listTeams, …)`, `server.tool(tool.name, …)` in a loop and template names
+ * all count; the name is the literal when it can be read, else null.
+ */
+export function registrationCall(call: TS.CallExpression, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
+  if (!ts.isPropertyAccessExpression(call.expression)) return;
+  const method = call.expression.name.text;
+  const args = call.arguments;
+  const last = args[args.length - 1];
+  if (NOT_TOOL_METHODS.has(method) || !last) return;
+  if ((method === 'tool' || scope.options.registrationMethods.has(method)) && args.length >= 2 && !isFunctionLike(skipTypeWrappers(args[0]))) {
+    register(handlerTargets(last, scope), 'tool', 'sdk', constantText(args[0], scope), false, call, scope, add);
+  } else if (method === 'registerTool' && args.length >= 2) {
+    const config = objectLiteralOf(args[1], scope);
+    const hasOutputSchema = config ? getPropertyValue(config, 'outputSchema') !== undefined : false;
+    register(handlerTargets(last, scope), 'registerTool', 'sdk', constantText(args[0], scope), hasOutputSchema, call, scope, add);
+  } else if (method === 'setRequestHandler' && args.length >= 2 && isCallToolRequestSchema(args[0])) {
+    register(handlerTargets(last, scope), 'low-level', 'sdk', null, false, call, scope, add);
+  } else if (method === 'addTool' && args.length === 1) {
+    const tool = objectLiteralOf(args[0], scope);
+    const execute = tool ? getPropertyValue(tool, 'execute') : undefined;
+    if (!tool || !execute) return;
+    const name = getPropertyValue(tool, 'name');
+    const toolName = name && !ts.isMethodDeclaration(name) ? constantText(name, scope) : null;
+    register(handlerTargets(execute, scope), 'fastmcp-addTool', 'fastmcp', toolName, getPropertyValue(tool, 'outputSchema') !== undefined, call, scope, add);
+  }
+}
+
+function register(targets: HandlerTarget[], style: HandlerStyle, framework: Framework, toolName: string | null, hasOutputSchema: boolean, at: TS.Node, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
+  for (const target of targets) {
+    const wrapped = target.wrapper ? wrapperFunctions(target.wrapper, scope) : [];
+    // A wrapper that serialises what the handler returns makes strings and plain objects acceptable there.
+    const serialises = wrapped.some(serialisesResult);
+    add({ fn: target.fn, style, framework: serialises && framework === 'sdk' ? 'transport' : framework, toolName: target.toolName ?? toolName, hasOutputSchema, at });
+    for (const fn of wrapped) add({ fn, style: 'wrapper', framework, toolName: target.toolName ?? toolName, hasOutputSchema, at });
+  }
+}
+
+/**
+ * The functions a higher-order wrapper returns (`(handler) => async (args) => { … }`): what the
+ * SDK really calls. Followed when the wrapper is declared where it can be read.
+ */
+function wrapperFunctions(wrapperCall: TS.CallExpression, scope: DiscoveryScope): TS.SignatureDeclaration[] {
+  let callee: TS.Expression = wrapperCall.expression;
+  // `withAuth(options)(handler)`: the wrapper is what the inner call returns.
+  if (ts.isCallExpression(callee)) return [];
+  callee = skipTypeWrappers(callee);
+  const wrapper = functionOf(callee, scope);
+  const body = wrapper ? (wrapper as TS.FunctionLikeDeclaration).body : undefined;
+  if (!wrapper || !body) return [];
+  const returned: TS.SignatureDeclaration[] = [];
+  const consider = (expression: TS.Expression): void => {
+    const inner = skipTypeWrappers(expression);
+    if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) returned.push(inner);
+  };
+  if (!ts.isBlock(body)) consider(body);
+  else {
+    const visit = (node: TS.Node): void => {
+      if (isFunctionLike(node)) return;
+      if (ts.isReturnStatement(node) && node.expression) consider(node.expression);
+      else ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(body, visit);
+  }
+  return returned;
+}
+
+function serialisesResult(fn: TS.SignatureDeclaration): boolean {
+  let found = false;
+  const visit = (node: TS.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && isJsonStringifyCall(node)) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  const body = (fn as TS.FunctionLikeDeclaration).body;
+  if (body) visit(body);
+  return found;
+}

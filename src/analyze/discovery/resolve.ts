@@ -1,0 +1,162 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { skipTypeWrappers, useChecker, type CheckerSource, type LocalDeclarations } from '../declarations.js';
+import { getPropertyValue, isFunctionLike, propertyName, stringLiteralText } from '../syntax.js';
+
+/**
+ * What discovery needs to follow names: the file's own declarations first (syntax, cheap), the
+ * type checker when there is one (other files, re-exports, namespaces).
+ */
+export interface ResolveScope {
+  sourceFile: TS.SourceFile;
+  locals: LocalDeclarations;
+  checker: CheckerSource | undefined;
+}
+
+const MAX_DEPTH = 6;
+
+/** What a name may stand for: a written expression, or a function declaration / method. */
+export type Value = TS.Expression | TS.SignatureDeclaration;
+
+export function isFunctionValue(value: Value): value is TS.SignatureDeclaration {
+  return isFunctionLike(value as TS.Node);
+}
+
+/** The declaration a name or property access denotes, through import aliases, via the checker. */
+function checkerDeclarations(node: TS.Node, scope: ResolveScope): readonly TS.Declaration[] {
+  if (!scope.checker) return [];
+  const checker = useChecker(scope.checker);
+  const at = ts.isPropertyAccessExpression(node) ? node.name : node;
+  let symbol = checker.getSymbolAtLocation(at);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  return symbol?.declarations ?? [];
+}
+
+/** The value a declaration gives its name, when the declaration has one written out. */
+function declaredValue(declaration: TS.Declaration): Value | undefined {
+  if (isFunctionLike(declaration) && (declaration as TS.FunctionLikeDeclaration).body) return declaration;
+  if (ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name)) return declaration.initializer;
+  if (ts.isPropertyAssignment(declaration)) return declaration.initializer;
+  if (ts.isShorthandPropertyAssignment(declaration)) return declaration.name;
+  if (ts.isEnumMember(declaration)) return declaration.initializer;
+  if (ts.isPropertyDeclaration(declaration)) return declaration.initializer;
+  return undefined;
+}
+
+/**
+ * Where a name's value is written: `x` → its const initializer (this file, or another via the
+ * checker), `obj.key` → the property's value in obj's object literal, `this.method` → the method.
+ * Returns the expression itself when it is not a name.
+ */
+export function valueOf(expression: TS.Expression, scope: ResolveScope, depth = 0): Value | undefined {
+  const node = skipTypeWrappers(expression);
+  if (depth > MAX_DEPTH) return undefined;
+  if (ts.isIdentifier(node)) {
+    const local = scope.locals.declarationOf(node);
+    if (local) {
+      if (ts.isParameter(local)) return undefined;
+      if (ts.isFunctionDeclaration(local)) return local;
+      // Only a binding that holds the whole initializer: `const { a } = x` is not x.
+      if (!ts.isIdentifier(local.name) || !local.initializer) return undefined;
+      return (local.parent.flags & ts.NodeFlags.Const) !== 0 ? follow(local.initializer, scope, depth) : undefined;
+    }
+    for (const declaration of checkerDeclarations(node, scope)) {
+      const value = declaredValue(declaration);
+      if (value) return isFunctionValue(value) ? value : follow(value, scope, depth);
+    }
+    return undefined;
+  }
+  if (ts.isPropertyAccessExpression(node)) {
+    if (node.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      const member = classMember(node, node.name.text);
+      if (member) return member;
+    }
+    const owner = valueOf(node.expression, scope, depth + 1);
+    if (owner && !isFunctionValue(owner) && ts.isObjectLiteralExpression(owner)) {
+      const value = getPropertyValue(owner, node.name.text);
+      if (value) return ts.isMethodDeclaration(value) ? value : follow(value, scope, depth);
+    }
+    for (const declaration of checkerDeclarations(node, scope)) {
+      // A method of some class instance (`client.getPods`) is an API call, not a tool's code.
+      if (ts.isClassElement(declaration)) continue;
+      const value = declaredValue(declaration);
+      if (value) return isFunctionValue(value) ? value : follow(value, scope, depth);
+    }
+    return undefined;
+  }
+  return node;
+}
+
+function follow(value: TS.Expression, scope: ResolveScope, depth: number): Value | undefined {
+  const inner = skipTypeWrappers(value);
+  return ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) ? valueOf(inner, scope, depth + 1) : inner;
+}
+
+/** The method or function-valued property `name` of the class `node` sits in. */
+function classMember(node: TS.Node, name: string): TS.SignatureDeclaration | undefined {
+  let current: TS.Node | undefined = node.parent;
+  while (current && !ts.isClassLike(current)) current = current.parent;
+  if (!current) return undefined;
+  for (const member of current.members) {
+    if (propertyName(member.name) !== name) continue;
+    if (ts.isMethodDeclaration(member) && member.body) return member;
+    if (ts.isPropertyDeclaration(member) && member.initializer) {
+      const init = skipTypeWrappers(member.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+    }
+  }
+  return undefined;
+}
+
+/** An object literal an expression denotes (inline, a const, an import). */
+export function objectLiteralOf(expression: TS.Expression, scope: ResolveScope): TS.ObjectLiteralExpression | undefined {
+  const value = valueOf(expression, scope);
+  return value && !isFunctionValue(value) && ts.isObjectLiteralExpression(value) ? value : undefined;
+}
+
+/** A function an expression denotes (inline, a function declaration, a const arrow, an import). */
+export function functionOf(expression: TS.Expression | TS.MethodDeclaration, scope: ResolveScope): TS.SignatureDeclaration | undefined {
+  if (ts.isMethodDeclaration(expression)) return expression;
+  const value = valueOf(expression, scope);
+  if (!value) return undefined;
+  if (isFunctionValue(value)) return value;
+  return ts.isArrowFunction(value) || ts.isFunctionExpression(value) ? value : undefined;
+}
+
+/**
+ * The text of a tool name: a literal, a const holding one (`TOOLS.listTeams`, an enum member), or
+ * a literal type the checker knows. Null when it is only known at run time.
+ */
+export function constantText(expression: TS.Expression | undefined, scope: ResolveScope): string | null {
+  if (!expression) return null;
+  const node = skipTypeWrappers(expression);
+  const literal = stringLiteralText(node);
+  if (literal !== null) return literal;
+  if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) {
+    const value = valueOf(node, scope);
+    if (value && !isFunctionValue(value)) {
+      const text = stringLiteralText(skipTypeWrappers(value));
+      if (text !== null) return text;
+    }
+    const member = enumMemberText(node, scope);
+    if (member !== null) return member;
+  }
+  if (scope.checker && !ts.isTemplateExpression(node)) {
+    const type = useChecker(scope.checker).getTypeAtLocation(node);
+    if (type.isStringLiteral()) return type.value;
+  }
+  return null;
+}
+
+/** `Tools.List` of a same-file `enum Tools { List = 'list' }`. */
+function enumMemberText(node: TS.Expression, scope: ResolveScope): string | null {
+  if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression)) return null;
+  const enumName = node.expression.text;
+  for (const statement of scope.sourceFile.statements) {
+    if (ts.isEnumDeclaration(statement) && statement.name.text === enumName) {
+      const member = statement.members.find((candidate) => propertyName(candidate.name) === node.name.text);
+      return member?.initializer ? stringLiteralText(member.initializer) : null;
+    }
+  }
+  return null;
+}

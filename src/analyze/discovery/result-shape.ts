@@ -1,0 +1,57 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { getProperty, getPropertyValue, isFunctionLike, stringLiteralText, unwrap } from '../syntax.js';
+import type { DiscoveryScope, HandlerEvidence } from './index.js';
+
+// The content item types of a CallToolResult.
+const CONTENT_TYPES = new Set(['text', 'image', 'audio', 'resource', 'resource_link']);
+// Keys that make a `{ content: [...] }` literal something else: a chat message or a sampling result.
+const NOT_TOOL_RESULT_KEYS = ['role', 'model', 'messages', 'contents'];
+
+/**
+ * `{ content: [{ type: 'text', text }] }` (with no `role`): the shape of a CallToolResult and of
+ * nothing else in MCP (prompts return `messages`, resources `contents`, sampling a `role`).
+ */
+export function isResultShapedLiteral(expression: TS.Expression): boolean {
+  const inner = unwrap(expression);
+  if (ts.isConditionalExpression(inner)) return isResultShapedLiteral(inner.whenTrue) || isResultShapedLiteral(inner.whenFalse);
+  if (!ts.isObjectLiteralExpression(inner)) return false;
+  if (NOT_TOOL_RESULT_KEYS.some((key) => getProperty(inner, key) !== undefined)) return false;
+  const content = getPropertyValue(inner, 'content');
+  if (!content || ts.isMethodDeclaration(content)) return false;
+  const array = unwrap(content);
+  if (!ts.isArrayLiteralExpression(array)) return false;
+  return array.elements.some((element) => {
+    const item = unwrap(element as TS.Expression);
+    if (!ts.isObjectLiteralExpression(item)) return false;
+    const type = getPropertyValue(item, 'type');
+    const text = type && !ts.isMethodDeclaration(type) ? stringLiteralText(unwrap(type)) : null;
+    return text !== null && CONTENT_TYPES.has(text);
+  });
+}
+
+/**
+ * A function that returns a result literal builds tool results, whoever calls it: a handler
+ * registered in another module, a handler map's entry, or a shared `toResult(data)` helper. Its
+ * other returns are results too, so it is analyzed as a handler (by shape, the weakest evidence).
+ */
+export function resultShapedFunction(node: TS.ReturnStatement | TS.ArrowFunction, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
+  let returned: TS.Expression | undefined;
+  let fn: TS.SignatureDeclaration | undefined;
+  if (ts.isArrowFunction(node)) {
+    if (ts.isBlock(node.body)) return;
+    returned = node.body;
+    fn = node;
+  } else {
+    returned = node.expression;
+    for (let current: TS.Node | undefined = node.parent; current; current = current.parent) {
+      if (isFunctionLike(current)) {
+        fn = current;
+        break;
+      }
+      if (ts.isClassStaticBlockDeclaration(current) || ts.isSourceFile(current)) return;
+    }
+  }
+  if (!returned || !fn || !isResultShapedLiteral(returned)) return;
+  add({ fn, style: 'result-shape', framework: scope.fastmcp ? 'fastmcp' : 'sdk', toolName: null, hasOutputSchema: false, at: fn });
+}

@@ -1,0 +1,271 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { skipTypeWrappers } from '../declarations.js';
+import { getPropertyValue, isFunctionLike, propertyName } from '../syntax.js';
+import { constantText, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
+
+/** A function that handles calls of a tool, and the tool's name when the registration says it. */
+export interface HandlerTarget {
+  fn: TS.SignatureDeclaration;
+  toolName: string | null;
+  /** The higher-order function the handler was passed through (`withTelemetry(handler)`), if any. */
+  wrapper?: TS.CallExpression;
+}
+
+/** One value an expression may hold: a tool object, a function, a class instance; `key` names the tool when known. */
+interface Candidate {
+  value: Value;
+  key: string | null;
+}
+
+const MAX_DEPTH = 8;
+
+// Array methods whose callback receives the collection's elements: their callbacks are never handlers.
+const ELEMENT_CALLBACK_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'find', 'findLast', 'reduce', 'sort']);
+// Methods that pick one element of a collection: the result may be any element.
+const ELEMENT_PICKING_METHODS = new Set(['find', 'findLast', 'at']);
+
+/**
+ * Resolves a registration's handler argument (or a dispatcher's callee) to the functions that
+ * really handle the calls: inline functions, named functions and consts (in this file, or
+ * anywhere with the checker), higher-order wrappers (`withErrorHandling(async (args) => …)`,
+ * `wrap(tool.handler)`), handler maps (`handlers[name]`, `toolHandlers[name].execute`), tools
+ * picked from a collection (`tools.find(…)`), and loop variables over tool collections
+ * (`for (const tool of tools) server.tool(tool.name, …, tool.handler)`).
+ */
+export function handlerTargets(expression: Value, scope: ResolveScope, depth = 0): HandlerTarget[] {
+  if (depth > MAX_DEPTH) return [];
+  if (isFunctionValue(expression)) return (expression as TS.FunctionLikeDeclaration).body ? [{ fn: expression, toolName: null }] : [];
+  const node = stripExpression(expression);
+  if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return [{ fn: node, toolName: null }];
+  if (ts.isConditionalExpression(node)) return [...handlerTargets(node.whenTrue, scope, depth + 1), ...handlerTargets(node.whenFalse, scope, depth + 1)];
+  if (ts.isPropertyAccessExpression(node)) {
+    if (node.name.text === 'bind') return [];
+    const owners = candidates(node.expression, scope, depth + 1);
+    const fromOwners = owners.flatMap((owner) => {
+      const member = memberOf(owner.value, node.name.text, scope);
+      return member ? named(handlerTargets(member, scope, depth + 1), owner.key ?? nameOf(owner.value, scope)) : [];
+    });
+    if (fromOwners.length > 0) return fromOwners;
+  }
+  if (ts.isCallExpression(node)) {
+    const callee = node.expression;
+    // `handler.bind(this)` is the handler itself.
+    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'bind') return handlerTargets(callee.expression, scope, depth + 1);
+    if (ts.isPropertyAccessExpression(callee) && ELEMENT_CALLBACK_METHODS.has(callee.name.text) && !ELEMENT_PICKING_METHODS.has(callee.name.text)) return [];
+    if (!(ts.isPropertyAccessExpression(callee) && ELEMENT_PICKING_METHODS.has(callee.name.text))) {
+      // A higher-order wrapper: the handler is the argument that is a function (the last one first).
+      for (let index = node.arguments.length - 1; index >= 0; index--) {
+        const targets = handlerTargets(node.arguments[index], scope, depth + 1);
+        if (targets.length > 0) return targets.map((target) => ({ ...target, wrapper: target.wrapper ?? node }));
+      }
+      return [];
+    }
+  }
+  return candidates(node, scope, depth + 1).flatMap((candidate) => (candidate.value === node ? [] : named(handlerTargets(candidate.value, scope, depth + 1), candidate.key)));
+}
+
+function stripExpression(expression: TS.Expression): TS.Expression {
+  let node = skipTypeWrappers(expression);
+  while (ts.isNonNullExpression(node) || ts.isParenthesizedExpression(node)) node = skipTypeWrappers(node.expression);
+  return node;
+}
+
+/** The values an expression may hold, each with the tool name it stands for when known. */
+function candidates(expression: TS.Expression, scope: ResolveScope, depth: number): Candidate[] {
+  if (depth > MAX_DEPTH) return [];
+  const node = stripExpression(expression);
+  if (ts.isIdentifier(node)) {
+    const items = loopItems(node, scope);
+    if (items) return items;
+  }
+  if (ts.isElementAccessExpression(node)) {
+    // `handlers[name]` / `tools[index]`: any entry of the map or element of the array.
+    return collectionItems(node.expression, scope) ?? [];
+  }
+  if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ELEMENT_PICKING_METHODS.has(node.expression.name.text)) {
+    return collectionItems(node.expression.expression, scope) ?? [];
+  }
+  if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) {
+    const value = valueOf(node, scope);
+    if (!value) return [];
+    if (isFunctionValue(value)) return [{ value, key: null }];
+    const inner = stripExpression(value);
+    // `const tool = tools.find(…)`, `const handler = handlers[name]`: what that expression may hold.
+    if (ts.isElementAccessExpression(inner) || ts.isCallExpression(inner) || ts.isIdentifier(inner)) {
+      const nested = candidates(inner, scope, depth + 1);
+      if (nested.length > 0) return nested;
+    }
+    return [{ value: inner, key: null }];
+  }
+  return [{ value: node, key: null }];
+}
+
+/** `object.name` where object is a tool object literal, or a `new ToolClass()` with that method. */
+function memberOf(owner: Value, name: string, scope: ResolveScope): Value | undefined {
+  if (isFunctionValue(owner)) return undefined;
+  const object = objectLiteralOf(owner, scope);
+  if (object) {
+    const value = getPropertyValue(object, name);
+    return value ?? undefined;
+  }
+  const node = stripExpression(owner);
+  if (ts.isNewExpression(node)) {
+    const classNode = classDeclarationOf(node.expression, scope);
+    return classNode ? classMethod(classNode, name) : undefined;
+  }
+  return undefined;
+}
+
+function classDeclarationOf(expression: TS.Expression, scope: ResolveScope): TS.ClassLikeDeclaration | undefined {
+  const node = stripExpression(expression);
+  if (ts.isClassExpression(node)) return node;
+  if (!ts.isIdentifier(node)) return undefined;
+  for (const statement of scope.sourceFile.statements) {
+    if (ts.isClassDeclaration(statement) && statement.name?.text === node.text) return statement;
+  }
+  const value = valueOf(node, scope);
+  if (value && !isFunctionValue(value) && ts.isClassExpression(value)) return value;
+  if (scope.checker) {
+    const checker = typeof scope.checker === 'function' ? scope.checker() : scope.checker;
+    let symbol = checker.getSymbolAtLocation(node);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    return symbol?.declarations?.find((declaration): declaration is TS.ClassDeclaration => ts.isClassDeclaration(declaration));
+  }
+  return undefined;
+}
+
+export function classMethod(classNode: TS.ClassLikeDeclaration, name: string): TS.SignatureDeclaration | undefined {
+  for (const member of classNode.members) {
+    if (propertyName(member.name) !== name) continue;
+    if (ts.isMethodDeclaration(member) && member.body) return member;
+    if (ts.isPropertyDeclaration(member) && member.initializer) {
+      const init = skipTypeWrappers(member.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+    }
+  }
+  return undefined;
+}
+
+function named(targets: HandlerTarget[], toolName: string | null): HandlerTarget[] {
+  return toolName === null ? targets : targets.map((target) => ({ ...target, toolName: target.toolName ?? toolName }));
+}
+
+/** A tool object's `name` (or a class's `name` field). */
+function nameOf(value: Value, scope: ResolveScope): string | null {
+  if (isFunctionValue(value)) return null;
+  const object = objectLiteralOf(value, scope);
+  const name = object ? getPropertyValue(object, 'name') : undefined;
+  return name && !ts.isMethodDeclaration(name) ? constantText(name, scope) : null;
+}
+
+/** The entries of an object literal with their keys (computed keys such as `[tool.name]` resolved when constant). */
+function mapEntries(map: TS.ObjectLiteralExpression, scope: ResolveScope, depth = 0): Candidate[] {
+  const entries: Candidate[] = [];
+  for (const property of map.properties) {
+    if (ts.isSpreadAssignment(property)) {
+      const spread = depth < 3 ? objectLiteralOf(property.expression, scope) : undefined;
+      if (spread) entries.push(...mapEntries(spread, scope, depth + 1));
+      continue;
+    }
+    const key = ts.isComputedPropertyName(property.name) ? constantText(property.name.expression, scope) : propertyName(property.name);
+    if (ts.isPropertyAssignment(property)) entries.push({ value: property.initializer, key });
+    else if (ts.isShorthandPropertyAssignment(property)) entries.push({ value: property.name, key });
+    else if (ts.isMethodDeclaration(property) && property.body) entries.push({ value: property, key });
+  }
+  return entries;
+}
+
+/** Items of a collection: an array literal (spreads followed), a map's entries, `Object.values` / `Object.entries` of a map. */
+function collectionItems(expression: TS.Expression, scope: ResolveScope, depth = 0): Candidate[] | undefined {
+  if (depth > 3) return undefined;
+  const node = stripExpression(expression);
+  if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'Object') {
+    const method = node.expression.name.text;
+    const map = node.arguments[0] ? objectLiteralOf(node.arguments[0], scope) : undefined;
+    return map && (method === 'values' || method === 'entries') ? mapEntries(map, scope) : undefined;
+  }
+  const value = ts.isArrayLiteralExpression(node) || ts.isObjectLiteralExpression(node) ? node : valueOf(node, scope);
+  if (!value || isFunctionValue(value)) return undefined;
+  const collection = stripExpression(value);
+  if (ts.isObjectLiteralExpression(collection)) return mapEntries(collection, scope);
+  if (!ts.isArrayLiteralExpression(collection)) return undefined;
+  const items: Candidate[] = [];
+  for (const element of collection.elements) {
+    if (ts.isSpreadElement(element)) items.push(...(collectionItems(element.expression, scope, depth + 1) ?? []));
+    else if (!ts.isOmittedExpression(element)) items.push({ value: element, key: null });
+  }
+  return items;
+}
+
+/**
+ * When `identifier` is a loop variable over a collection, the values it takes:
+ * `for (const tool of tools)`, `tools.forEach((tool) => …)`, `Object.entries(handlers).forEach(([name, handler]) => …)`,
+ * `for (const [name, handler] of Object.entries(handlers))`, and `({ name, handler })` destructuring.
+ */
+function loopItems(identifier: TS.Identifier, scope: ResolveScope): Candidate[] | undefined {
+  const binding = loopBinding(identifier);
+  if (!binding) return undefined;
+  const collection = stripExpression(binding.collection);
+  const isEntries = ts.isCallExpression(collection) && ts.isPropertyAccessExpression(collection.expression) && collection.expression.name.text === 'entries';
+  const items = collectionItems(binding.collection, scope);
+  if (!items) return undefined;
+  const [first, ...rest] = binding.path;
+  if (first === undefined) return items;
+  if (rest.length > 0) return [];
+  if (isEntries && typeof first === 'number') {
+    // [key, value] pairs: index 1 is the value (index 0, the key, holds no handler).
+    return first === 1 ? items : [];
+  }
+  if (typeof first !== 'string') return [];
+  return items.flatMap((item): Candidate[] => {
+    const member = memberOf(item.value, first, scope);
+    return member ? [{ value: member, key: item.key ?? nameOf(item.value, scope) }] : [];
+  });
+}
+
+/** Where a loop variable comes from, and the path from the element to it (`[1]`, `'handler'`). */
+function loopBinding(identifier: TS.Identifier): { collection: TS.Expression; path: Array<string | number> } | undefined {
+  const name = identifier.text;
+  for (let current: TS.Node | undefined = identifier.parent; current; current = current.parent) {
+    if (ts.isForOfStatement(current) && ts.isVariableDeclarationList(current.initializer)) {
+      for (const declaration of current.initializer.declarations) {
+        const path = bindingPath(declaration.name, name);
+        if (path) return { collection: current.expression, path };
+      }
+    }
+    if (isFunctionLike(current)) {
+      const [first, ...others] = current.parameters;
+      const path = first ? bindingPath(first.name, name) : undefined;
+      if (path) {
+        const call = current.parent;
+        const isElementCallback = ts.isCallExpression(call) && call.arguments[0] === current && ts.isPropertyAccessExpression(call.expression) && ELEMENT_CALLBACK_METHODS.has(call.expression.name.text);
+        return isElementCallback ? { collection: (call.expression as TS.PropertyAccessExpression).expression, path } : undefined;
+      }
+      // A parameter of an enclosing function that binds the name is not a loop variable.
+      if (others.some((candidate) => bindingPath(candidate.name, name))) return undefined;
+    }
+    if (ts.isBlock(current) && current.statements.some((statement) => ts.isVariableStatement(statement) && statement.declarationList.declarations.some((declaration) => bindingPath(declaration.name, name)))) return undefined;
+  }
+  return undefined;
+}
+
+function bindingPath(binding: TS.BindingName, name: string): Array<string | number> | undefined {
+  if (ts.isIdentifier(binding)) return binding.text === name ? [] : undefined;
+  if (ts.isArrayBindingPattern(binding)) {
+    for (const [index, element] of binding.elements.entries()) {
+      if (ts.isOmittedExpression(element)) continue;
+      const rest = bindingPath(element.name, name);
+      if (rest) return [index, ...rest];
+    }
+    return undefined;
+  }
+  for (const element of binding.elements) {
+    const rest = bindingPath(element.name, name);
+    if (rest) {
+      const key = element.propertyName ? propertyName(element.propertyName) : ts.isIdentifier(element.name) ? element.name.text : null;
+      return key === null ? undefined : [key, ...rest];
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,89 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { handlerTargets } from '../discovery/targets.js';
+import { unwrap } from '../syntax.js';
+import { classifyJsonText, jsonTextOf } from './json.js';
+import type { SiteContext, SiteScope } from './scope.js';
+
+// Callback-taking methods whose callbacks do not produce the tool result.
+const NON_RESULT_CALLBACK_METHODS = new Set([
+  'map', 'flatMap', 'filter', 'reduce', 'reduceRight', 'forEach', 'find', 'findIndex', 'findLast', 'some', 'every', 'sort',
+  'then', 'catch', 'finally', 'replace', 'replaceAll', 'join', 'addEventListener', 'on', 'once',
+]);
+
+function calleeName(call: TS.CallExpression): string | null {
+  if (ts.isIdentifier(call.expression)) return call.expression.text;
+  if (ts.isPropertyAccessExpression(call.expression)) return call.expression.name.text;
+  return null;
+}
+
+/**
+ * A call in return position. Returns true when the call was fully handled here; false leaves it
+ * to the string check (a call whose value is a string is a plain string site).
+ *
+ * - the kit's helpers or the user's own (`resultHelpers`): already a result;
+ * - `JSON.stringify(x)` or a JSON helper (`asText(x)`): JSON text;
+ * - `withConnection(async (db) => …)`: the callback's returns are the tool's returns;
+ * - a dispatch (`handleSearch(args)`, `this.handleX(args)`, `handlers[name](args)`,
+ *   `tools.find(…).handler(args)`): the callee's returns are sites of this tool. Into another
+ *   file only when the call forwards the handler's input, and only for the codemod's view: a shared
+ *   utility such as `now(): Promise<string>` is wrapped where it is called instead.
+ */
+export function classifyCall(call: TS.CallExpression, site: TS.Expression, context: SiteContext, scope: SiteScope): boolean {
+  const name = calleeName(call);
+  if (name !== null && scope.options.resultHelpers.has(name)) {
+    if (context.hasOutputSchema && name === 'successResult' && call.arguments.length < 2) {
+      scope.report('missing-structured-content', site, context, null, 'the tool declares an outputSchema; pass the data as successResult(display, data)');
+    }
+    return true;
+  }
+  const json = jsonTextOf(call, scope);
+  if (json) {
+    classifyJsonText(json, site, context, scope);
+    return true;
+  }
+  const callbacks = call.arguments.filter((argument): argument is TS.ArrowFunction | TS.FunctionExpression => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument));
+  if (callbacks.length > 0 && !(name !== null && ts.isPropertyAccessExpression(call.expression) && NON_RESULT_CALLBACK_METHODS.has(name))) {
+    for (const callback of callbacks) scope.collectSites(callback, context);
+    return true;
+  }
+  const callee = unwrap(call.expression);
+  if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee) && !ts.isElementAccessExpression(callee)) return false;
+  // `api.get(id)` on something that is not a tool collection resolves to nothing and stays a value.
+  const targets = handlerTargets(callee, scope);
+  if (targets.length === 0) return false;
+  let followed = false;
+  for (const target of targets) {
+    const fn = target.fn;
+    const toolName = target.toolName ?? context.toolName;
+    if (fn.getSourceFile() !== scope.sourceFile && !(scope.followExternal && forwardsHandlerInput(call, context, scope))) continue;
+    // Another registered handler is classified on its own; a function known only by its shape is
+    // followed, so its sites carry this dispatch's tool name.
+    const handler = scope.handlerOf(fn);
+    if (handler && handler.style !== 'result-shape') {
+      followed = true;
+      continue;
+    }
+    // A formatting helper: the call is a plain string site, the helper stays as it is.
+    if (targets.length === 1 && scope.predicates.isStringHelper(fn)) return false;
+    scope.collectSites(fn, { ...context, style: 'followed', toolName });
+    followed = true;
+  }
+  return followed;
+}
+
+/** Does the call pass the handler's own parameters (or what was derived from them)? */
+export function forwardsHandlerInput(call: TS.CallExpression, context: SiteContext, scope: SiteScope): boolean {
+  // The tool handler's parameters, or those of the function a dispatch was followed into.
+  const parameters = new Set<TS.Node>([...context.handler.fn.parameters, ...context.fn.parameters]);
+  const fromParameter = (expression: TS.Expression, depth: number): boolean => {
+    let root: TS.Expression = unwrap(expression);
+    while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root) || ts.isCallExpression(root)) root = unwrap(root.expression);
+    if (!ts.isIdentifier(root)) return false;
+    const declaration = scope.locals.declarationOf(root);
+    if (!declaration) return false;
+    if (ts.isParameter(declaration)) return parameters.has(declaration);
+    return depth < 2 && ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined && fromParameter(declaration.initializer, depth + 1);
+  };
+  return call.arguments.some((argument) => fromParameter(argument, 0));
+}

@@ -1,0 +1,159 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { functionOf } from '../discovery/resolve.js';
+import { indentArgument, isNullish } from '../rewrites.js';
+import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, unwrap } from '../syntax.js';
+import type { HelperName, Rewrite } from '../types.js';
+import { returnExpressions } from './predicates.js';
+import type { SiteContext, SiteScope } from './scope.js';
+
+/**
+ * JSON text made by a call: `JSON.stringify(value, replacer, indent)` itself, or a JSON helper
+ * (`asText(data)` where `asText = (d) => JSON.stringify(d, null, 2)`, in this file or, with the
+ * checker, another). `options` is the jsonResult options text that reproduces the same text, or
+ * null when jsonResult cannot (a replacer, an indent only known at run time).
+ */
+export interface JsonText {
+  call: TS.CallExpression;
+  value: TS.Expression | undefined;
+  options: string | null;
+  /** The call is a helper's, not JSON.stringify's: the rewrite passes the helper's argument. */
+  viaHelper: boolean;
+}
+
+export function jsonTextOf(expression: TS.Expression, scope: SiteScope): JsonText | null {
+  const call = unwrap(expression);
+  if (!ts.isCallExpression(call)) return null;
+  if (isJsonStringifyCall(call)) {
+    const [value, replacer, indent] = call.arguments;
+    const options = replacer && !isNullish(replacer) ? null : indentArgument(indent, scope.sourceFile);
+    return { call, value, options, viaHelper: false };
+  }
+  const helper = jsonHelper(call, scope);
+  if (!helper) return null;
+  return { call, value: call.arguments[helper.parameterIndex], options: helper.options, viaHelper: true };
+}
+
+const helperCache = new WeakMap<TS.SignatureDeclaration, { parameterIndex: number; options: string | null } | null>();
+
+/**
+ * A function whose only return is `JSON.stringify(<one of its parameters>, …)`: calling it is
+ * JSON.stringify of the argument in that position.
+ */
+function jsonHelper(call: TS.CallExpression, scope: SiteScope): { parameterIndex: number; options: string | null } | null {
+  const callee = unwrap(call.expression);
+  if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return null;
+  const fn = functionOf(callee, scope);
+  if (!fn) return null;
+  const cached = helperCache.get(fn);
+  if (cached !== undefined) return cached;
+  let found: { parameterIndex: number; options: string | null } | null = null;
+  const returns = returnExpressions(fn);
+  const returned = returns.length === 1 ? unwrap(returns[0]) : undefined;
+  if (returned && ts.isCallExpression(returned) && isJsonStringifyCall(returned)) {
+    const [value, replacer, indent] = returned.arguments;
+    const parameterIndex = value ? fn.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && ts.isIdentifier(unwrap(value)) && parameter.name.text === (unwrap(value) as TS.Identifier).text) : -1;
+    if (parameterIndex >= 0) {
+      const indentKnown = !indent || isNullish(indent) || ts.isNumericLiteral(indent) || ts.isStringLiteral(indent);
+      const options = (replacer && !isNullish(replacer)) || !indentKnown ? null : indentArgument(indent, fn.getSourceFile());
+      found = { parameterIndex, options };
+    }
+  }
+  helperCache.set(fn, found);
+  return found;
+}
+
+/** `jsonResult(value, …)` for the JSON text, or null when it cannot be reproduced. */
+export function jsonResultRewrite(site: TS.Node, json: JsonText, scope: SiteScope): Rewrite | null {
+  if (json.options === null || !json.value) return null;
+  return scope.rewriter.wrapText(site, 'jsonResult', `${json.value.getText(scope.sourceFile)}${json.options}`);
+}
+
+export function jsonReviewReason(json: JsonText): string {
+  return json.viaHelper
+    ? 'the JSON helper uses a replacer or a computed indent; jsonResult cannot reproduce its text'
+    : 'JSON.stringify uses a replacer; jsonResult cannot reproduce it';
+}
+
+/**
+ * A handler returns JSON text as a string: `json-stringify` (→ jsonResult), or `error-json` when the
+ * payload is an error (`{ error }`, `{ success: false }`, or built from the caught error).
+ */
+export function classifyJsonText(json: JsonText, site: TS.Expression, context: SiteContext, scope: SiteScope): void {
+  const { value } = json;
+  if (!value) return;
+  const payload = unwrap(value);
+  if (ts.isObjectLiteralExpression(payload)) {
+    const shape = errorShape(payload);
+    if (shape) {
+      const rewrite = scope.rewriter.errorPayloadRewrite(site, payload, shape.message, shape.messageProperty);
+      scope.report('error-json', site, context, rewrite, rewrite ? undefined : 'the error payload has no error/message/reason property to use as the message');
+      return;
+    }
+  }
+  if (scope.predicates.usesCaughtError(json.call, context.fn)) {
+    // A JSON payload built from the caught error in a catch block is an error report.
+    let rewrite: Rewrite | null;
+    if (ts.isObjectLiteralExpression(payload)) {
+      const name = ['error', 'message', 'reason', 'msg'].find((key) => {
+        const candidate = getPropertyValue(payload, key);
+        return candidate !== undefined && !ts.isMethodDeclaration(candidate);
+      });
+      rewrite = name ? scope.rewriter.errorPayloadRewrite(site, payload, getPropertyValue(payload, name) ?? null, getProperty(payload, name) ?? null) : null;
+    } else {
+      rewrite = { edit: scope.rewriter.replace(site, `errorResult(${value.getText(scope.sourceFile)})`), helpers: ['errorResult'] as HelperName[] };
+    }
+    scope.report('error-json', site, context, rewrite, rewrite ? undefined : 'the error payload has no error/message/reason property to use as the message');
+    return;
+  }
+  const rewrite = jsonResultRewrite(site, json, scope);
+  scope.report('json-stringify', site, context, rewrite, rewrite ? undefined : jsonReviewReason(json));
+}
+
+/**
+ * Where a text value's JSON comes from, when it is not itself a JSON.stringify call: embedded in a
+ * template or concatenation (`Found: ${JSON.stringify(x)}`), or passed through this function's
+ * consts and other calls (`const s = JSON.stringify(x); text: spotlight(s)`). `transport` when
+ * the value serialises anything (`typeof v === 'string' ? v : JSON.stringify(v)`). Such text
+ * cannot be rewritten exactly, so these sites are left for review.
+ */
+export function jsonOrigin(expression: TS.Expression, fn: TS.SignatureDeclaration, scope: SiteScope, depth = 0): 'json' | 'transport' | null {
+  if (depth > 3) return null;
+  const inner = unwrap(expression);
+  if (serialisesAnything(inner)) return 'transport';
+  if (jsonTextOf(inner, scope)) return 'json';
+  const parts: TS.Expression[] = [];
+  if (ts.isTemplateExpression(inner)) parts.push(...inner.templateSpans.map((span) => span.expression));
+  else if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) parts.push(inner.left, inner.right);
+  else if (ts.isConditionalExpression(inner)) parts.push(inner.whenTrue, inner.whenFalse);
+  else if (ts.isCallExpression(inner)) parts.push(...inner.arguments);
+  else if (ts.isIdentifier(inner)) {
+    // A const of this function holding the text on its way to the result.
+    const declaration = scope.locals.variableFor(inner);
+    if (declaration?.initializer && (declaration.parent.flags & ts.NodeFlags.Const) !== 0 && declaration.getSourceFile() === scope.sourceFile && isWithin(declaration, fn)) parts.push(declaration.initializer);
+  }
+  let found: 'json' | 'transport' | null = null;
+  for (const part of parts) {
+    const origin = jsonOrigin(part, fn, scope, depth + 1);
+    if (origin === 'transport') return origin;
+    found ??= origin;
+  }
+  return found;
+}
+
+function isWithin(node: TS.Node, ancestor: TS.Node): boolean {
+  for (let current: TS.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
+  return false;
+}
+
+/** `typeof v === 'string' ? v : JSON.stringify(v, …)`, either orientation: serialises whatever it is given. */
+export function serialisesAnything(expression: TS.Expression): boolean {
+  const conditional = unwrap(expression);
+  if (!ts.isConditionalExpression(conditional)) return false;
+  const test = unwrap(conditional.condition);
+  if (!ts.isBinaryExpression(test)) return false;
+  const typeofSide = ts.isTypeOfExpression(test.left) ? test.left : ts.isTypeOfExpression(test.right) ? test.right : null;
+  const literalSide = typeofSide === test.left ? test.right : test.left;
+  if (!typeofSide || !ts.isStringLiteral(literalSide) || literalSide.text !== 'string') return false;
+  return isJsonStringifyCall(conditional.whenTrue) || isJsonStringifyCall(conditional.whenFalse);
+}

@@ -1,0 +1,231 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { useChecker } from '../declarations.js';
+import { isNullish } from '../rewrites.js';
+import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, stringLiteralText, unwrap } from '../syntax.js';
+import type { HelperName } from '../types.js';
+import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
+import type { SiteContext, SiteScope } from './scope.js';
+
+const MISSING_STRUCTURED = 'the tool declares an outputSchema but this result has no structuredContent';
+
+/**
+ * A returned object literal: a result (`{ content, structuredContent, isError }`) checked for
+ * JSON text, error text without isError, structuredContent problems and hand-built text items;
+ * or a plain object the SDK would send as an empty result (`bare-object` / `error-object`).
+ */
+export function classifyObject(object: TS.ObjectLiteralExpression, context: SiteContext, scope: SiteScope): void {
+  const content = getPropertyValue(object, 'content');
+  const structured = getPropertyValue(object, 'structuredContent');
+  if (content === undefined || ts.isMethodDeclaration(content)) {
+    if (structured !== undefined && !ts.isMethodDeclaration(structured)) {
+      structuredOnly(object, structured, context, scope);
+      return;
+    }
+    plainObject(object, context, scope);
+    return;
+  }
+  const contentArray = unwrap(content);
+  const isErrorValue = getPropertyValue(object, 'isError');
+  const isErrorTrue = isErrorValue !== undefined && isErrorValue.kind === ts.SyntaxKind.TrueKeyword;
+  if (!ts.isArrayLiteralExpression(contentArray)) {
+    if (context.hasOutputSchema && structured === undefined && !isErrorTrue) {
+      scope.report('missing-structured-content', object, context, null, MISSING_STRUCTURED);
+    }
+    return;
+  }
+  if (structured !== undefined && !ts.isMethodDeclaration(structured)) {
+    withStructuredContent(object, contentArray, structured, context, scope);
+    return;
+  }
+  const text = singleTextItem(contentArray);
+  if (text) singleTextResult(object, text, context, scope);
+  else severalItems(object, contentArray, context, scope);
+}
+
+/** Keys of a result literal other than the three every helper sets. */
+function otherKeys(object: TS.ObjectLiteralExpression): TS.ObjectLiteralElementLike[] {
+  return object.properties.filter((property) => ts.isSpreadAssignment(property) || !['content', 'structuredContent', 'isError'].includes(propertyName(property.name) ?? ''));
+}
+
+function structuredOnly(object: TS.ObjectLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
+  const rewrite = otherKeys(object).length === 0 && getPropertyValue(object, 'isError') === undefined ? scope.rewriter.wrapText(object, 'jsonResult', structured.getText(scope.sourceFile)) : null;
+  scope.report('structured-without-text', object, context, rewrite, rewrite ? undefined : 'the result has other fields; add a text item by hand');
+}
+
+/** No `content`: a data object the SDK does not send (or an error object nobody marks as an error). */
+function plainObject(object: TS.ObjectLiteralExpression, context: SiteContext, scope: SiteScope): void {
+  // A spread may carry a whole result (`{ ...result, isError: true }`); only data-only spreads are bare.
+  const resultKeys = ['isError', '_meta', 'toolResult'];
+  const hasSpread = object.properties.some(ts.isSpreadAssignment);
+  if (context.framework === 'fastmcp' || resultKeys.some((key) => getProperty(object, key)) || (hasSpread && object.properties.every(ts.isSpreadAssignment))) return;
+  const shape = errorShape(object);
+  if (shape) {
+    const rewrite = scope.rewriter.errorPayloadRewrite(object, object, shape.message, shape.messageProperty);
+    scope.report('error-object', object, context, rewrite, rewrite ? undefined : 'the error object has no error/message/reason property to use as the message');
+    return;
+  }
+  if (context.framework === 'sdk') scope.report('bare-object', object, context, scope.rewriter.wrap(object, 'jsonResult'));
+}
+
+function withStructuredContent(object: TS.ObjectLiteralExpression, contentArray: TS.ArrayLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
+  const isErrorValue = getPropertyValue(object, 'isError');
+  if (isNotObjectValue(structured) || (scope.checker && !ts.isObjectLiteralExpression(unwrap(structured)) && isNotObjectType(useChecker(scope.checker).getTypeAtLocation(structured)))) {
+    scope.report('structured-not-object', structured, context, null, 'structuredContent must be a JSON object; wrap the value, e.g. { items: [...] }');
+    return;
+  }
+  if (contentArray.elements.length === 0) {
+    structuredOnly(object, structured, context, scope);
+    return;
+  }
+  const firstText = firstTextValue(contentArray);
+  if (firstText && isErrorValue === undefined && scope.predicates.isErrorLike(firstText, context.fn)) {
+    scope.report('error-content', object, context, scope.rewriter.addIsError(object));
+  }
+}
+
+/** `{ content: [{ type: 'text', text }] }` and nothing else in the item. */
+function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expression, context: SiteContext, scope: SiteScope): void {
+  const isErrorValue = getPropertyValue(object, 'isError');
+  const isErrorTrue = isErrorValue !== undefined && isErrorValue.kind === ts.SyntaxKind.TrueKeyword;
+  const isErrorFalseOrAbsent = isErrorValue === undefined || isErrorValue.kind === ts.SyntaxKind.FalseKeyword;
+  const onlyContent = otherKeys(object).length === 0;
+  const wrapped = transportWrapperValue(text);
+  if (wrapped) {
+    const rewrite = onlyContent && isErrorValue === undefined && wrapped.indentIsTwo ? scope.rewriter.wrapText(object, 'toCallToolResult', wrapped.value.getText(scope.sourceFile)) : null;
+    scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the wrapper has other fields or a non-default indent; use toCallToolResult(result) by hand');
+    return;
+  }
+  const json = jsonTextOf(text, scope);
+  if (json) {
+    const payload = json.value ? unwrap(json.value) : undefined;
+    const shape = payload && ts.isObjectLiteralExpression(payload) ? errorShape(payload) : null;
+    if (shape && payload && ts.isObjectLiteralExpression(payload) && !isErrorTrue) {
+      const rewrite = onlyContent && isErrorFalseOrAbsent ? scope.rewriter.errorPayloadRewrite(object, payload, shape.message, shape.messageProperty) : scope.rewriter.addIsError(object);
+      scope.report('error-content', object, context, rewrite);
+      return;
+    }
+    if (isErrorTrue || !json.value) return;
+    const rewrite = onlyContent && isErrorFalseOrAbsent ? jsonResultRewrite(object, json, scope) : null;
+    scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : json.options === null ? jsonReviewReason(json) : 'the result has other fields; add structuredContent by hand');
+    return;
+  }
+  if (isErrorValue === undefined && scope.predicates.isErrorLike(text, context.fn)) {
+    const rewrite = onlyContent ? { edit: scope.rewriter.replace(object, `errorResult(${scope.rewriter.messageText(text)})`), helpers: ['errorResult'] as HelperName[] } : scope.rewriter.addIsError(object);
+    scope.report('error-content', object, context, rewrite);
+    return;
+  }
+  const origin = isErrorTrue ? null : jsonOrigin(text, context.fn, scope);
+  if (origin === 'transport') {
+    scope.report('transport-wrapper', object, context, null, 'the serialised value passes through other code before it becomes the text; return toCallToolResult(value) by hand');
+    return;
+  }
+  if (origin === 'json') {
+    scope.report('json-text-content', object, context, null, 'the text is built from JSON.stringify output; move the data to structuredContent by hand');
+    return;
+  }
+  if (context.hasOutputSchema && !isErrorTrue) {
+    scope.report('missing-structured-content', object, context, null, MISSING_STRUCTURED);
+    return;
+  }
+  if (onlyContent && isErrorFalseOrAbsent) {
+    scope.report('hand-built-result', object, context, scope.rewriter.wrapText(object, 'successResult', text.getText(scope.sourceFile)));
+    return;
+  }
+  if (onlyContent && isErrorTrue) {
+    const lead = leadingText(text);
+    if (lead !== null && lead.startsWith('Error: ')) {
+      scope.report('hand-built-result', object, context, { edit: scope.rewriter.replace(object, `errorResult(${scope.rewriter.messageText(text)})`), helpers: ['errorResult'] });
+    }
+  }
+}
+
+/** Several items, images or annotations: the literal is kept; only a missing isError is added. */
+function severalItems(object: TS.ObjectLiteralExpression, contentArray: TS.ArrayLiteralExpression, context: SiteContext, scope: SiteScope): void {
+  const isErrorValue = getPropertyValue(object, 'isError');
+  const isErrorTrue = isErrorValue !== undefined && isErrorValue.kind === ts.SyntaxKind.TrueKeyword;
+  const firstText = firstTextValue(contentArray);
+  if (firstText && isErrorValue === undefined && scope.predicates.isErrorLike(firstText, context.fn)) {
+    scope.report('error-content', object, context, scope.rewriter.addIsError(object));
+    return;
+  }
+  if (!isErrorTrue && textValues(contentArray).some((value) => jsonOrigin(value, context.fn, scope) !== null)) {
+    scope.report('json-text-content', object, context, null, 'JSON.stringify in one of several content items; move the data to structuredContent by hand');
+    return;
+  }
+  if (context.hasOutputSchema && !isErrorTrue) {
+    scope.report('missing-structured-content', object, context, null, MISSING_STRUCTURED);
+  }
+}
+
+function isNotObjectValue(node: TS.Expression): boolean {
+  const inner = unwrap(node);
+  return (
+    ts.isArrayLiteralExpression(inner) ||
+    ts.isStringLiteral(inner) ||
+    ts.isNoSubstitutionTemplateLiteral(inner) ||
+    ts.isTemplateExpression(inner) ||
+    ts.isNumericLiteral(inner) ||
+    inner.kind === ts.SyntaxKind.TrueKeyword ||
+    inner.kind === ts.SyntaxKind.FalseKeyword ||
+    isJsonStringifyCall(inner)
+  );
+}
+
+function isNotObjectType(type: TS.Type): boolean {
+  if (type.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike)) return true;
+  const symbol = type.getSymbol();
+  return symbol !== undefined && (symbol.name === 'Array' || symbol.name === 'ReadonlyArray');
+}
+
+function isTextItem(element: TS.Expression): TS.ObjectLiteralExpression | null {
+  const item = unwrap(element);
+  if (!ts.isObjectLiteralExpression(item)) return null;
+  const type = getPropertyValue(item, 'type');
+  if (!type || ts.isMethodDeclaration(type) || stringLiteralText(unwrap(type)) !== 'text') return null;
+  return item;
+}
+
+/** The `text` of `[{ type: 'text', text }]` with nothing else in the item or the array. */
+function singleTextItem(content: TS.ArrayLiteralExpression): TS.Expression | null {
+  if (content.elements.length !== 1) return null;
+  const item = isTextItem(content.elements[0]);
+  if (!item || item.properties.length !== 2) return null;
+  const text = getPropertyValue(item, 'text');
+  return text && !ts.isMethodDeclaration(text) ? text : null;
+}
+
+function textValues(content: TS.ArrayLiteralExpression): TS.Expression[] {
+  return content.elements.flatMap((element) => {
+    const item = isTextItem(element);
+    const text = item ? getPropertyValue(item, 'text') : undefined;
+    return text && !ts.isMethodDeclaration(text) ? [text] : [];
+  });
+}
+
+function firstTextValue(content: TS.ArrayLiteralExpression): TS.Expression | null {
+  return textValues(content)[0] ?? null;
+}
+
+/** `typeof r === 'string' ? r : JSON.stringify(r, null, 2)` (either orientation). */
+function transportWrapperValue(text: TS.Expression): { value: TS.Expression; indentIsTwo: boolean } | null {
+  const conditional = unwrap(text);
+  if (!ts.isConditionalExpression(conditional)) return null;
+  const test = unwrap(conditional.condition);
+  if (!ts.isBinaryExpression(test)) return null;
+  const operator = test.operatorToken.kind;
+  const equal = operator === ts.SyntaxKind.EqualsEqualsEqualsToken || operator === ts.SyntaxKind.EqualsEqualsToken;
+  const notEqual = operator === ts.SyntaxKind.ExclamationEqualsEqualsToken || operator === ts.SyntaxKind.ExclamationEqualsToken;
+  if (!equal && !notEqual) return null;
+  const typeofSide = ts.isTypeOfExpression(test.left) ? test.left : ts.isTypeOfExpression(test.right) ? test.right : null;
+  const literalSide = typeofSide === test.left ? test.right : test.left;
+  if (!typeofSide || stringLiteralText(literalSide) !== 'string') return null;
+  const subject = unwrap(typeofSide.expression).getText();
+  const stringBranch = equal ? conditional.whenTrue : conditional.whenFalse;
+  const otherBranch = equal ? conditional.whenFalse : conditional.whenTrue;
+  if (unwrap(stringBranch).getText() !== subject || !isJsonStringifyCall(otherBranch)) return null;
+  const call = unwrap(otherBranch) as TS.CallExpression;
+  if (!call.arguments[0] || unwrap(call.arguments[0]).getText() !== subject) return null;
+  const indent = call.arguments[2];
+  return { value: unwrap(typeofSide.expression), indentIsTwo: indent !== undefined && ts.isNumericLiteral(indent) && indent.text === '2' && (!call.arguments[1] || isNullish(call.arguments[1])) };
+}

@@ -1,0 +1,21 @@
+import type * as TS from 'typescript';
+import type { SiteContext, SiteScope } from './scope.js';
+
+/**
+ * A raw string returned as the tool result: `string` (→ successResult) or, when it reads or is
+ * built as an error, `error-string` (→ errorResult). FastMCP sends a string as a text item itself,
+ * so there a plain string is reported too (one result shape for every tool: no isError on
+ * failures, no structured data otherwise), unless the team keeps FastMCP's wrapping
+ * (`allowFastmcpStrings`).
+ */
+export function classifyString(site: TS.Expression, context: SiteContext, scope: SiteScope): void {
+  if (scope.predicates.isErrorLike(site, context.fn)) {
+    scope.report('error-string', site, context, scope.rewriter.errorMessageRewrite(site, site));
+    return;
+  }
+  if (context.framework === 'fastmcp' && scope.options.allowFastmcpStrings) {
+    scope.keepsStringReturn(context.fn);
+    return;
+  }
+  scope.report('string', site, context, scope.rewriter.wrap(site, 'successResult'));
+}
