@@ -309,10 +309,13 @@ class FileAnalyzer implements SiteScope {
   }
 }
 
-/** `result.isError`, `result.content`: code that already treats the variable as a result. */
+const RESULT_FIELDS = ['isError', 'content', 'structuredContent', '_meta'];
+
+/** `result.isError`, `'isError' in result`: code that already treats the variable as a result. */
 function isResultFieldRead(identifier: TS.Identifier): boolean {
   const parent = identifier.parent;
-  return ts.isPropertyAccessExpression(parent) && parent.expression === identifier && ['isError', 'content', 'structuredContent', '_meta'].includes(parent.name.text) && !isAssignmentTarget(parent);
+  if (ts.isPropertyAccessExpression(parent) && parent.expression === identifier) return RESULT_FIELDS.includes(parent.name.text) && !isAssignmentTarget(parent);
+  return ts.isBinaryExpression(parent) && parent.right === identifier && parent.operatorToken.kind === ts.SyntaxKind.InKeyword && ts.isStringLiteral(parent.left) && RESULT_FIELDS.includes(parent.left.text);
 }
 
 function isAssignmentTarget(node: TS.Node): boolean {

@@ -5,7 +5,7 @@ import { getPropertyValue, isFunctionLike, isJsonStringifyCall } from '../syntax
 import type { Framework, HandlerStyle } from '../types.js';
 import type { DiscoveryScope, HandlerEvidence } from './index.js';
 import { constantText, functionOf, objectLiteralOf } from './resolve.js';
-import { handlerTargets, type HandlerTarget } from './targets.js';
+import { handlerTargets, toolObjects, type HandlerTarget } from './targets.js';
 
 // Registration calls that take callbacks but are never tools.
 const NOT_TOOL_METHODS = new Set(['registerPrompt', 'registerResource', 'prompt', 'resource', 'addPrompt', 'addResource', 'addResourceTemplate']);
@@ -40,12 +40,14 @@ export function registrationCall(call: TS.CallExpression, scope: DiscoveryScope,
   } else if (method === 'setRequestHandler' && args.length >= 2 && isCallToolRequestSchema(args[0])) {
     register(handlerTargets(last, scope), 'low-level', 'sdk', null, false, call, scope, add);
   } else if (method === 'addTool' && args.length === 1) {
-    const tool = objectLiteralOf(args[0], scope);
-    const execute = tool ? getPropertyValue(tool, 'execute') : undefined;
-    if (!tool || !execute) return;
-    const name = getPropertyValue(tool, 'name');
-    const toolName = name && !ts.isMethodDeclaration(name) ? constantText(name, scope) : null;
-    register(handlerTargets(execute, scope), 'fastmcp-addTool', 'fastmcp', toolName, getPropertyValue(tool, 'outputSchema') !== undefined, call, scope, add);
+    // Inline, a const, an import (with the checker), or each tool of a collection in a loop.
+    for (const { object: tool } of toolObjects(args[0], scope)) {
+      const execute = getPropertyValue(tool, 'execute');
+      if (!execute) continue;
+      const name = getPropertyValue(tool, 'name');
+      const toolName = name && !ts.isMethodDeclaration(name) ? constantText(name, scope) : null;
+      register(handlerTargets(execute, scope), 'fastmcp-addTool', 'fastmcp', toolName, getPropertyValue(tool, 'outputSchema') !== undefined, call, scope, add);
+    }
   }
 }
 

@@ -132,13 +132,23 @@ export function constantText(expression: TS.Expression | undefined, scope: Resol
   const node = skipTypeWrappers(expression);
   const literal = stringLiteralText(node);
   if (literal !== null) return literal;
+  if (ts.isTemplateExpression(node)) {
+    // `${PREFIX}_version` with PREFIX a constant.
+    let text = node.head.text;
+    for (const span of node.templateSpans) {
+      const part = constantText(span.expression, scope);
+      if (part === null) return null;
+      text += part + span.literal.text;
+    }
+    return text;
+  }
   if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) {
     const value = valueOf(node, scope);
     if (value && !isFunctionValue(value)) {
       const text = stringLiteralText(skipTypeWrappers(value));
       if (text !== null) return text;
     }
-    const member = enumMemberText(node, scope);
+    const member = enumMemberText(node);
     if (member !== null) return member;
   }
   if (scope.checker && !ts.isTemplateExpression(node)) {
@@ -149,10 +159,10 @@ export function constantText(expression: TS.Expression | undefined, scope: Resol
 }
 
 /** `Tools.List` of a same-file `enum Tools { List = 'list' }`. */
-function enumMemberText(node: TS.Expression, scope: ResolveScope): string | null {
+function enumMemberText(node: TS.Expression): string | null {
   if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression)) return null;
   const enumName = node.expression.text;
-  for (const statement of scope.sourceFile.statements) {
+  for (const statement of node.getSourceFile().statements) {
     if (ts.isEnumDeclaration(statement) && statement.name.text === enumName) {
       const member = statement.members.find((candidate) => propertyName(candidate.name) === node.name.text);
       return member?.initializer ? stringLiteralText(member.initializer) : null;

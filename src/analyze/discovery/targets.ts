@@ -101,6 +101,15 @@ function candidates(expression: TS.Expression, scope: ResolveScope, depth: numbe
   return [{ value: node, key: null }];
 }
 
+/** The tool-object literals an expression may denote: itself, a const, an import, a loop variable over a collection. */
+export function toolObjects(expression: TS.Expression, scope: ResolveScope): Array<{ object: TS.ObjectLiteralExpression; key: string | null }> {
+  return candidates(expression, scope, 0).flatMap((candidate) => {
+    if (isFunctionValue(candidate.value)) return [];
+    const object = objectLiteralOf(candidate.value, scope);
+    return object ? [{ object, key: candidate.key }] : [];
+  });
+}
+
 /** `object.name` where object is a tool object literal, or a `new ToolClass()` with that method. */
 function memberOf(owner: Value, name: string, scope: ResolveScope): Value | undefined {
   if (isFunctionValue(owner)) return undefined;
@@ -121,7 +130,7 @@ function classDeclarationOf(expression: TS.Expression, scope: ResolveScope): TS.
   const node = stripExpression(expression);
   if (ts.isClassExpression(node)) return node;
   if (!ts.isIdentifier(node)) return undefined;
-  for (const statement of scope.sourceFile.statements) {
+  for (const statement of node.getSourceFile().statements) {
     if (ts.isClassDeclaration(statement) && statement.name?.text === node.text) return statement;
   }
   const value = valueOf(node, scope);

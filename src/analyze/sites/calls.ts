@@ -77,7 +77,11 @@ export function forwardsHandlerInput(call: TS.CallExpression, context: SiteConte
   // The tool handler's parameters, or those of the function a dispatch was followed into.
   const parameters = new Set<TS.Node>([...context.handler.fn.parameters, ...context.fn.parameters]);
   const fromParameter = (expression: TS.Expression, depth: number): boolean => {
-    let root: TS.Expression = unwrap(expression);
+    const inner = unwrap(expression);
+    // `args ?? {}`, `{ ...args, limit }`: still the input.
+    if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || inner.operatorToken.kind === ts.SyntaxKind.BarBarToken)) return fromParameter(inner.left, depth);
+    if (ts.isObjectLiteralExpression(inner)) return inner.properties.some((property) => ts.isSpreadAssignment(property) && fromParameter(property.expression, depth));
+    let root: TS.Expression = inner;
     while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root) || ts.isCallExpression(root)) root = unwrap(root.expression);
     if (!ts.isIdentifier(root)) return false;
     const declaration = scope.locals.declarationOf(root);

@@ -1,0 +1,88 @@
+// Multi-file servers (fixtures/projects/<name>/): tools defined in one module and registered in
+// another, dispatchers calling handlers in other files, handler maps of class instances. Each has
+// an expected.json with the sites found type-aware and syntax-only, and the type-aware migration
+// must compile against the real SDK, zod and fastmcp types.
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runMigration, type MigrationRun } from '../../transforms/index.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PROJECTS = path.join(ROOT, 'fixtures/projects');
+
+interface Expected {
+  typed: string[];
+  syntax: string[];
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** `src/x.ts:12 kind [tool]` for every rewritten or reviewed site (return types left out). */
+function sites(run: MigrationRun, dir: string): string[] {
+  const rel = (file: string) => path.relative(dir, file).split(path.sep).join('/');
+  return run.files
+    .flatMap((file) => [
+      ...file.changes.filter((change) => change.kind !== 'return-type').map((change) => ({ file: file.fileName, line: change.line, kind: change.kind, tool: change.toolName })),
+      ...file.diagnostics.filter((diagnostic) => diagnostic.severity === 'review').map((diagnostic) => ({ file: file.fileName, line: diagnostic.line, kind: diagnostic.kind, tool: diagnostic.toolName })),
+    ])
+    .map((site) => `${rel(site.file)}:${site.line} ${site.kind} [${site.tool ?? '-'}]`)
+    .sort();
+}
+
+function typeErrors(dir: string): string[] {
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const program = ts.createProgram(parsed.fileNames, {
+    ...parsed.options,
+    noEmit: true,
+    types: ['node'],
+    typeRoots: [path.join(ROOT, 'node_modules/@types')],
+    baseUrl: ROOT,
+    paths: { 'mcp-result-kit': ['src/index.ts'], '*': ['node_modules/*'] },
+  });
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => `${path.basename(diagnostic.file?.fileName ?? '')}: TS${diagnostic.code} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`);
+}
+
+const projects = readdirSync(PROJECTS).filter((name) => existsSync(path.join(PROJECTS, name, 'expected.json'))).sort();
+const temp = mkdtempSync(path.join(os.tmpdir(), 'mrk-projects-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('multi-file servers', () => {
+  it('has the project fixtures', () => {
+    expect(projects).toEqual(['fastmcp-tool-modules', 'handler-map-classes', 'telemetry-dispatcher']);
+  });
+
+  describe.each(projects)('%s', (name) => {
+    const dir = path.join(PROJECTS, name);
+    const expected = JSON.parse(readFileSync(path.join(dir, 'expected.json'), 'utf8')) as Expected;
+    const files = sourceFiles(path.join(dir, 'src'));
+
+    it('type-aware: follows registrations, dispatches and collections across modules', () => {
+      const run = runMigration({ files, tsconfig: path.join(dir, 'tsconfig.json') });
+      expect(run.typeAware).toBe(true);
+      expect(sites(run, dir)).toEqual(expected.typed);
+    });
+
+    it('syntax-only: finds what each file shows on its own', () => {
+      expect(sites(runMigration({ files }), dir)).toEqual(expected.syntax);
+    });
+
+    it('the type-aware migration adds no type errors and a second run changes nothing', () => {
+      const copy = path.join(temp, name);
+      cpSync(dir, copy, { recursive: true });
+      const copied = sourceFiles(path.join(copy, 'src'));
+      const before = typeErrors(copy);
+      const run = runMigration({ files: copied, tsconfig: path.join(copy, 'tsconfig.json') });
+      for (const file of run.files) if (file.changed) writeFileSync(file.fileName, file.text);
+      expect(typeErrors(copy).filter((error) => !before.includes(error))).toEqual([]);
+      const again = runMigration({ files: copied, tsconfig: path.join(copy, 'tsconfig.json') });
+      expect(again.files.filter((file) => file.changed).map((file) => file.fileName)).toEqual([]);
+    });
+  });
+});
