@@ -165,3 +165,29 @@ export function generateTree(dir, count) {
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'bench-tree', private: true, type: 'module' }, null, 2));
   return files;
 }
+
+/**
+ * One file that registers `count` tools in one function, each with a not-found string, a JSON
+ * payload and an error literal: the worst case for cost per site (everything in one block).
+ */
+export function generateOneFile(file, count) {
+  const parts = [
+    `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\n\ndeclare const api: { get(id: string): Promise<Record<string, unknown> | undefined> };\n\nexport function registerAll(server: McpServer): void {\n`,
+  ];
+  for (let i = 0; i < count; i++) {
+    parts.push(`  server.tool('item_${i}', { id: z.string() }, async ({ id }) => {
+    try {
+      const item = await api.get(id);
+      if (!item) return \`No item \${id}\`;
+      return JSON.stringify(item, null, 2);
+    } catch (error) {
+      return { content: [{ type: 'text', text: \`Failed: \${String(error)}\` }] };
+    }
+  });
+`);
+  }
+  parts.push('}\n');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, parts.join(''));
+  return file;
+}

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generateTree } from '../generate-tree.mjs';
+import { generateOneFile, generateTree } from '../generate-tree.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -17,6 +17,8 @@ const { values } = parseArgs({
     repeats: { type: 'string', default: '3' },
     phase: { type: 'string' },
     dir: { type: 'string' },
+    file: { type: 'string' },
+    sites: { type: 'string', default: '20000' },
   },
 });
 
@@ -26,6 +28,14 @@ async function listFiles(dir) {
 }
 
 async function phase(name, dir) {
+  if (name === 'one-file') {
+    const { runMigration } = await import(path.join(root, 'dist/transforms/index.js'));
+    const started = performance.now();
+    const run = runMigration({ files: [values.file] });
+    const ms = performance.now() - started;
+    process.stdout.write(JSON.stringify({ ms, work: run.files[0].changes.length, files: 1, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+    return;
+  }
   const files = await listFiles(dir);
   const started = performance.now();
   let work = 0;
@@ -48,8 +58,8 @@ async function phase(name, dir) {
   process.stdout.write(JSON.stringify({ ms, work, files: files.length, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
 }
 
-function measure(name, dir) {
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--phase', name, '--dir', dir], { encoding: 'utf8' });
+function measure(name, dir, file) {
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--phase', name, '--dir', dir, ...(file ? ['--file', file] : [])], { encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`${name} phase failed: ${child.stderr}`);
   return JSON.parse(child.stdout);
 }
@@ -93,4 +103,19 @@ if (values.phase) {
   const scaling = big.engineMs / results[small].engineMs;
   console.log(`ratio at ${large} files: ${ratio.toFixed(2)} (goal <= 0.5) ${ratio <= 0.5 ? 'MET' : 'MISSED'}`);
   console.log(`scaling ${small} -> ${large} files: ${scaling.toFixed(2)}x time for ${large / small}x files (goal <= 11x) ${scaling <= 11 ? 'MET' : 'MISSED'}`);
+
+  // Cost per site within one file: one function registering N tools, N/8 and N.
+  const sites = Number(values.sites);
+  const oneFile = {};
+  for (const handlers of [Math.round(sites / 8), sites]) {
+    const file = generateOneFile(path.join(root, 'bench/.tmp/migrate/one-file', `handlers-${handlers}.ts`), handlers);
+    const runs = [];
+    for (let i = 0; i < repeats; i++) runs.push(measure('one-file', path.dirname(file), file));
+    oneFile[handlers] = { ms: median(runs.map((r) => r.ms)), rssMb: median(runs.map((r) => r.maxRssMb)), sites: runs[0].work };
+  }
+  const [few, many] = Object.keys(oneFile).map(Number).sort((a, b) => a - b);
+  console.table(Object.fromEntries(Object.entries(oneFile).map(([handlers, r]) => [`${handlers} handlers in one file`, { 'engine ms': Math.round(r.ms), 'peak RSS MB': Math.round(r.rssMb), 'sites rewritten': r.sites }])));
+  const perSite = oneFile[many].ms / oneFile[few].ms;
+  console.log(`one file: ${many} handlers take ${perSite.toFixed(2)}x the time of ${few} (${many / few}x the sites; linear is ${many / few}x, goal <= ${(many / few) * 1.25}x) ${perSite <= (many / few) * 1.25 ? 'MET' : 'MISSED'}`);
+  console.log(`one file with ${many} handlers: ${(oneFile[many].ms / 1000).toFixed(2)} s (goal < 5 s) ${oneFile[many].ms < 5000 ? 'MET' : 'MISSED'}`);
 }
