@@ -1,6 +1,7 @@
 export { analyzeSourceFile, groupDispatchTargets, type AnalyzeOptions } from './analyzer.js';
 export { findHandlers, LocalDeclarations, useChecker, type CheckerSource } from './handlers.js';
 export { planImports, sdkTypesSpecifier, DEFAULT_IMPORT_SOURCE, type ImportPlanOptions } from './imports.js';
+export { moduleFormatOf, clearModuleFormatCache, type ModuleFormat } from './module-format.js';
 export { resolveHandlerOptions, HandlerOptionsError, KIT_HELPERS, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 export { applyEdits, EditConflictError } from './edits.js';
 export * from './types.js';

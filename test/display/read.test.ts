@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorResult, extractMcpContent, isCallToolResult, resultText, successResult } from '../../src/index.js';
+import { errorResult, extractMcpContent, isCallToolResult, resultText, successResult } from '../../packages/runtime/src/index.js';
 
 describe('isCallToolResult', () => {
   it('accepts results built by the helpers and by hand', () => {

@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
-import { renderAnsi, renderHtml } from '../../src/index.js';
+import { renderAnsi, renderHtml } from '../../packages/runtime/src/index.js';
 
 const c = pc.createColors(true);
 // eslint-disable-next-line no-control-regex
