@@ -21,6 +21,12 @@ describe('renderAnsi', () => {
     ]);
   });
 
+  it('keeps the colour across a colour reset inside the line, as picocolors does', () => {
+    const line = '+ added \u001b[39mreset inside';
+    expect(renderAnsi(line)).toBe(c.green(line));
+    expect(renderAnsi(line)).toBe('\u001b[32m+ added \u001b[32mreset inside\u001b[39m');
+  });
+
   it('emits ANSI codes regardless of the environment', () => {
     expect(renderAnsi('+x')).toBe('\u001b[32m+x\u001b[39m');
   });
