@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { applyEdits, clearModuleFormatCache, moduleFormatOf, planImports, type ModuleFormat } from '../../src/analyze/index.js';
+import { applyEdits, clearModuleFormatCache, moduleFormatOf, planImports, type HelperName, type ModuleFormat } from '../../src/analyze/index.js';
 
 const base = mkdtempSync(path.join(os.tmpdir(), 'mrk-imports-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ function parse(fileName: string, code: string): ts.SourceFile {
   return ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, kind);
 }
 
-function withImports(fileName: string, code: string, moduleFormat: ModuleFormat, helpers = ['successResult' as const]): string {
+function withImports(fileName: string, code: string, moduleFormat: ModuleFormat, helpers: HelperName[] = ['successResult']): string {
   return applyEdits(code, planImports(parse(fileName, code), helpers, { moduleFormat }));
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   cleanupProjects,
   installDelta,
@@ -20,6 +20,9 @@ import {
   type Tarballs,
 } from './npm-project.js';
 
+// npm installs (the first run on a machine downloads) and real compiles: minutes, not seconds.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
+
 // The server's own versions: an SDK, and dev tools other than the ones the kit is developed with
 // (ESLint 9, the oldest TypeScript the peer range allows), to prove the project's copies are used.
 const SDK = '1.32.2';
@@ -28,6 +31,7 @@ const USER_TYPESCRIPT = '5.0.4';
 
 const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+
 
 export const server = new McpServer({ name: 'notes', version: '1.0.0' });
 
@@ -58,7 +62,7 @@ describe('npm install of the packed packages into a server project', () => {
     mkdirSync(path.join(project, 'src'));
     writeFileSync(path.join(project, 'src/server.ts'), SERVER);
     writeFileSync(path.join(project, 'tsconfig.json'), TSCONFIG);
-  }, 600_000);
+  });
 
   it('npm i mcp-result-kit adds the runtime alone: no other package, no native build, under 100 KB', () => {
     const before = installedPackages(project);
