@@ -117,6 +117,13 @@ describe('npm install of the packed packages into a server project', () => {
     expect(typecheck.stdout + typecheck.stderr).toBe('');
   });
 
+  it('npx mcp-result-kit demo runs on the example server shipped in the package', () => {
+    const demo = kit(project, ['demo']);
+    expect(demo.stderr).not.toMatch(/mcp-result-kit: (?!warning|note)/);
+    expect(demo.status).toBe(0);
+    expect(demo.stdout).toMatch(/files written\s+[1-9]/);
+  });
+
   it('serve --db names the one command that installs better-sqlite3; serve --root works without it', async () => {
     const db = kit(project, ['serve', '--db', 'content.db']);
     expect(db.status).toBe(2);
