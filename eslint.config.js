@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', 'fixtures/', 'coverage/', '.bench-tmp/', 'bench/.tmp/', '.scratch/'],
+    ignores: ['dist/', 'packages/*/dist/', 'node_modules/', 'fixtures/', 'coverage/', '.bench-tmp/', 'bench/.tmp/', '.scratch/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

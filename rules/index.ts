@@ -12,6 +12,9 @@ import validStructuredContent from './valid-structured-content.js';
 
 export const PLUGIN_NAME = 'mcp-result-kit';
 
+/** The npm package the plugin ships in (its `meta.name`, as ESLint asks); the rules' prefix stays PLUGIN_NAME. */
+export const PACKAGE_NAME = '@mcp-result-kit/tools';
+
 export const rules = {
   'no-bare-object-result': noBareObjectResult,
   'no-json-stringify-result': noJsonStringifyResult,
@@ -29,7 +32,7 @@ function packageVersion(): string {
     const candidate = path.join(dir, 'package.json');
     if (existsSync(candidate)) {
       const manifest = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
-      if (manifest.name === PLUGIN_NAME && manifest.version) return manifest.version;
+      if (manifest.name === PACKAGE_NAME && manifest.version) return manifest.version;
     }
     if (path.dirname(dir) === dir) return '0.0.0';
   }
@@ -51,7 +54,7 @@ function ruleEntries(level: 'recommended' | 'strict', severity: Severity = 'erro
 }
 
 const plugin = {
-  meta: { name: PLUGIN_NAME, version },
+  meta: { name: PACKAGE_NAME, version },
   rules,
   configs: {} as Record<'recommended' | 'strict' | 'recommended-type-checked', TSESLint.FlatConfig.Config>,
 };

@@ -4,6 +4,7 @@ import { ts } from '../src/typescript.js';
 import {
   analyzeSourceFile,
   groupDispatchTargets,
+  moduleFormatOf,
   planImports,
   STRING_RESULT_KINDS,
   resolveHandlerOptions,
@@ -146,7 +147,7 @@ function dispatchTargetsIn(program: TS.Program, checker: TS.TypeChecker, handler
 }
 
 /** One analysis per file and option set, shared by all the plugin's rules in a lint run. */
-export function analysisFor(context: AnyContext, options: KitRuleOptions): { analysis: Analysis; sourceFile: TS.SourceFile; options: KitRuleOptions } {
+export function analysisFor(context: AnyContext, options: KitRuleOptions): { analysis: Analysis; sourceFile: TS.SourceFile; options: KitRuleOptions; compilerOptions: TS.CompilerOptions | undefined } {
   const merged = mergedOptions(context, options);
   const handlerOptions = resolved(merged);
   const program = context.sourceCode.ast;
@@ -167,7 +168,7 @@ export function analysisFor(context: AnyContext, options: KitRuleOptions): { ana
     analysis = analyzeSourceFile(view.sourceFile, { handlerOptions, checker: view.checker, followExternal: view.checker !== undefined, extraHandlers });
     byOptions.set(cacheKey, analysis);
   }
-  return { analysis, sourceFile: view.sourceFile, options: merged };
+  return { analysis, sourceFile: view.sourceFile, options: merged, compilerOptions: view.program?.getCompilerOptions() };
 }
 
 export function toolLabel(finding: Finding): string {
@@ -176,8 +177,12 @@ export function toolLabel(finding: Finding): string {
 
 const importPlans = new WeakMap<TS.SourceFile, Map<string, TextEdit[]>>();
 
-/** Import edits depend only on the file and the names wanted: computed once per combination. */
-function cachedImports(sourceFile: TS.SourceFile, helpers: readonly HelperName[], importSource: string | undefined, callToolResultType: boolean): TextEdit[] {
+/**
+ * Import edits depend only on the file and the names wanted: computed once per combination. The
+ * file's module format (for `require` in CommonJS) comes from its package.json and, with type
+ * information, the program's `module` option.
+ */
+function cachedImports(sourceFile: TS.SourceFile, helpers: readonly HelperName[], importSource: string | undefined, callToolResultType: boolean, compilerOptions: TS.CompilerOptions | undefined): TextEdit[] {
   let plans = importPlans.get(sourceFile);
   if (!plans) {
     plans = new Map();
@@ -186,7 +191,7 @@ function cachedImports(sourceFile: TS.SourceFile, helpers: readonly HelperName[]
   const key = `${helpers.join(',')}|${importSource ?? ''}|${callToolResultType}`;
   let edits = plans.get(key);
   if (!edits) {
-    edits = planImports(sourceFile, helpers, { importSource, callToolResultType });
+    edits = planImports(sourceFile, helpers, { importSource, callToolResultType, moduleFormat: moduleFormatOf(sourceFile.fileName, compilerOptions) });
     plans.set(key, edits);
   }
   return edits;
@@ -223,11 +228,11 @@ function returnTypeChangeOf(analysis: Analysis, fn: TS.SignatureDeclaration): Re
  * writes. When this is the function's only string return, its `string` return type changes too,
  * so the suggested code compiles.
  */
-export function suggestionFix(finding: Finding, analysis: Analysis, sourceFile: TS.SourceFile, importSource: string | undefined): TSESLint.ReportFixFunction | null {
+export function suggestionFix(finding: Finding, analysis: Analysis, sourceFile: TS.SourceFile, importSource: string | undefined, compilerOptions?: TS.CompilerOptions): TSESLint.ReportFixFunction | null {
   const rewrite = finding.rewrite;
   if (!rewrite) return null;
   const typeChange = rewrittenStringReturns(analysis).get(finding.returningFunction) === 1 ? returnTypeChangeOf(analysis, finding.returningFunction) : undefined;
-  const edits = [rewrite.edit, ...(typeChange ? [typeChange.edit] : []), ...cachedImports(sourceFile, rewrite.helpers, importSource, typeChange !== undefined)];
+  const edits = [rewrite.edit, ...(typeChange ? [typeChange.edit] : []), ...cachedImports(sourceFile, rewrite.helpers, importSource, typeChange !== undefined, compilerOptions)];
   return (fixer) =>
     edits.map((edit) => (edit.start === edit.end ? fixer.insertTextAfterRange([edit.start, edit.start], edit.text) : fixer.replaceTextRange([edit.start, edit.end], edit.text)));
 }
@@ -251,11 +256,11 @@ export function reportKinds<MessageId extends string>(
 ): TSESLint.RuleListener {
   return {
     Program(program) {
-      const { analysis, sourceFile, options: merged } = analysisFor(context as unknown as AnyContext, options);
+      const { analysis, sourceFile, options: merged, compilerOptions } = analysisFor(context as unknown as AnyContext, options);
       for (const finding of analysis.findings) {
         const report = kinds[finding.kind];
         if (!report) continue;
-        const fix = report.suggestionId ? suggestionFix(finding, analysis, sourceFile, merged.importSource) : null;
+        const fix = report.suggestionId ? suggestionFix(finding, analysis, sourceFile, merged.importSource, compilerOptions) : null;
         const start = context.sourceCode.getLocFromIndex(finding.start);
         const end = context.sourceCode.getLocFromIndex(finding.end);
         context.report({

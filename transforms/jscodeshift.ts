@@ -1,5 +1,5 @@
 /**
- * jscodeshift adapter: `jscodeshift -t node_modules/mcp-result-kit/dist/transforms/jscodeshift.js src/`
+ * jscodeshift adapter: `jscodeshift -t node_modules/@mcp-result-kit/tools/dist/transforms/jscodeshift.js src/`
  * runs the same engine as `mcp-result-kit migrate`, one file at a time, syntax-only (jscodeshift
  * gives a transform one file, so there is no type information).
  */

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Project } from 'ts-morph';
 import type * as TS from 'typescript';
+import { requireOptional } from '../src/install.js';
 import { ts } from '../src/typescript.js';
 import {
   analyzeSourceFile,
   applyEdits,
   groupDispatchTargets,
+  moduleFormatOf,
   planImports,
   resolveHandlerOptions,
   type Analysis,
@@ -112,6 +113,7 @@ export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationO
     const importEdits = planImports(sourceFile, helpers, {
       importSource: importSourceFor(fileName, sourceFile, options),
       callToolResultType: changes.some((change) => change.kind === 'return-type'),
+      moduleFormat: moduleFormatOf(fileName, options.compilerOptions),
     });
     const text = applyEdits(originalText, [...changes.map((change) => change.edit), ...importEdits]);
     const reparsed = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
@@ -172,8 +174,6 @@ export function readTsconfig(tsconfig: string): TS.ParsedCommandLine {
   return parsed;
 }
 
-const requireFromHere = createRequire(import.meta.url);
-
 /** Analyzes and rewrites every file in memory. Nothing is written: see writeMigration. */
 export function runMigration(options: RunMigrationOptions): MigrationRun {
   const started = performance.now();
@@ -181,9 +181,10 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   const files = options.files.map((file) => path.resolve(file));
   let sourceFiles: TS.SourceFile[];
   let checker: CheckerSource | undefined;
+  let compilerOptions: TS.CompilerOptions | undefined;
   if (options.tsconfig) {
     const parsed = readTsconfig(options.tsconfig);
-    const compilerOptions = { ...parsed.options, noEmit: true };
+    compilerOptions = { ...parsed.options, noEmit: true };
     // Parent pointers from the start: the analyzer walks upwards, and the checker (which would
     // set them while binding) is only made if some site needs it.
     const host = ts.createCompilerHost(compilerOptions, true);
@@ -201,11 +202,12 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
     if (syntaxErrors(sourceFile).length === 0) analyses.set(sourceFile, analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, followExternal: true }));
   }
   const dispatchTargets = groupDispatchTargets(analyses.values());
+  const fileOptions: MigrationOptions = options.compilerOptions || !compilerOptions ? options : { ...options, compilerOptions };
   const results: FileResult[] = [];
   sourceFiles.forEach((sourceFile, index) => {
     const extra = dispatchTargets.get(sourceFile.fileName);
     const analysis = extra ? analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, extraHandlers: extra, followExternal: true }) : analyses.get(sourceFile);
-    const result = migrateSourceFile(sourceFile, options, analysis, checker);
+    const result = migrateSourceFile(sourceFile, fileOptions, analysis, checker);
     // Report the path as given, whatever separators the compiler normalised it to.
     results.push({ ...result, fileName: files[index] });
     options.onProgress?.(index + 1, sourceFiles.length);
@@ -218,7 +220,7 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
     elapsedMs: performance.now() - started,
     get project(): Project {
       if (!project) {
-        const tsMorph = requireFromHere('ts-morph') as typeof import('ts-morph');
+        const tsMorph = requireOptional<typeof import('ts-morph')>('ts-morph', import.meta.url, '--verify');
         project = options.tsconfig
           ? new tsMorph.Project({ tsConfigFilePath: options.tsconfig })
           : new tsMorph.Project({ compilerOptions: { allowJs: true, noEmit: true } });

@@ -18,7 +18,8 @@ export function assertCompatibleTypeScript(bundledVersion: string): void {
 }
 
 export function migrateTsMorphSourceFile(sourceFile: SourceFile, options: MigrationOptions = {}, apply = true): FileResult {
-  const result = migrateSourceFile(sourceFile.compilerNode as unknown as TS.SourceFile, options);
+  const compilerOptions = sourceFile.getProject().getCompilerOptions() as TS.CompilerOptions;
+  const result = migrateSourceFile(sourceFile.compilerNode as unknown as TS.SourceFile, { compilerOptions, ...options });
   if (apply && result.changed) sourceFile.replaceWithText(result.text);
   return result;
 }

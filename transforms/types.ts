@@ -54,6 +54,11 @@ export interface MigrationOptions {
   localHelpersPath?: string;
   /** Only these transform ids run (all by default). */
   transforms?: string[];
+  /**
+   * The project's compiler options, when known: with `module` set to an ES module kind, a `.js`
+   * file in a package without `"type": "module"` still gets `import` (see moduleFormatOf).
+   */
+  compilerOptions?: TS.CompilerOptions;
 }
 
 export function findingToChange(transform: string, finding: Finding): Change | null {

@@ -1,5 +1,6 @@
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
+import type { ModuleFormat } from './module-format.js';
 import type { HelperName, TextEdit } from './types.js';
 
 export interface ImportPlanOptions {
@@ -7,6 +8,11 @@ export interface ImportPlanOptions {
   importSource?: string;
   /** Also import the `CallToolResult` type (for rewritten return types). */
   callToolResultType?: boolean;
+  /**
+   * How the file is loaded when its own statements do not tell (see moduleFormatOf): a JavaScript
+   * file without imports or requires gets `require` when it is CommonJS. Default: ES module.
+   */
+  moduleFormat?: ModuleFormat;
 }
 
 export const DEFAULT_IMPORT_SOURCE = 'mcp-result-kit';
@@ -20,12 +26,24 @@ interface FileStyle {
 function fileStyle(sourceFile: TS.SourceFile): FileStyle {
   const text = sourceFile.text;
   const imports = sourceFile.statements.filter(ts.isImportDeclaration);
-  const firstSpecifier = imports[0]?.moduleSpecifier.getText(sourceFile);
+  const firstSpecifier = imports[0]?.moduleSpecifier.getText(sourceFile) ?? firstRequireSpecifier(sourceFile);
   const quote = firstSpecifier?.startsWith('"') ? '"' : "'";
   // Only statements that end in a semicolon in semicolon style tell us the file's style.
   const sample = imports[imports.length - 1] ?? sourceFile.statements.find((statement) => ts.isVariableStatement(statement) || ts.isExpressionStatement(statement));
   const semicolon = sample && !sample.getText(sourceFile).trimEnd().endsWith(';') ? '' : ';';
   return { quote, semicolon, newline: text.includes('\r\n') ? '\r\n' : '\n' };
+}
+
+/** The quoted module name of the file's first top-level `require(…)`. */
+function firstRequireSpecifier(sourceFile: TS.SourceFile): string | undefined {
+  for (const statement of sourceFile.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const argument = requireCall(declaration.initializer)?.arguments[0];
+      if (argument && ts.isStringLiteral(argument)) return argument.getText(sourceFile);
+    }
+  }
+  return undefined;
 }
 
 function importedNames(declaration: TS.ImportDeclaration): string[] {
@@ -34,12 +52,73 @@ function importedNames(declaration: TS.ImportDeclaration): string[] {
   return bindings.elements.map((element) => element.name.text);
 }
 
+function requireCall(node: TS.Expression | undefined): TS.CallExpression | undefined {
+  return node !== undefined && ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' ? node : undefined;
+}
+
 function isRequireStatement(statement: TS.Statement): boolean {
+  if (ts.isImportEqualsDeclaration(statement)) return ts.isExternalModuleReference(statement.moduleReference);
   if (!ts.isVariableStatement(statement)) return false;
-  return statement.declarationList.declarations.some((declaration) => {
-    const init = declaration.initializer;
-    return init !== undefined && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require';
-  });
+  return statement.declarationList.declarations.some((declaration) => requireCall(declaration.initializer) !== undefined);
+}
+
+function hasExportModifier(statement: TS.Statement): boolean {
+  return ts.canHaveModifiers(statement) && (ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) ?? false);
+}
+
+/** `import`/`export` statements make a file an ES module (TypeScript's `export =` does not). */
+function usesModuleSyntax(sourceFile: TS.SourceFile): boolean {
+  return sourceFile.statements.some(
+    (statement) =>
+      ts.isImportDeclaration(statement) ||
+      ts.isExportDeclaration(statement) ||
+      (ts.isExportAssignment(statement) && !statement.isExportEquals) ||
+      hasExportModifier(statement),
+  );
+}
+
+const TYPESCRIPT_FILE = /\.(?:[cm]?ts|tsx)$/i;
+
+/**
+ * `require` or `import` for the helpers: the file's own statements decide, then its format. A
+ * TypeScript file gets `import` unless it already uses `require`: tsc compiles `import` to
+ * `require()` for CommonJS output and keeps the helpers' types (a `require()` in a .ts file is
+ * untyped, and typescript-eslint's recommended no-require-imports rejects it).
+ */
+function usesRequireSyntax(sourceFile: TS.SourceFile, fallback: ModuleFormat): boolean {
+  if (usesModuleSyntax(sourceFile)) return false;
+  if (sourceFile.statements.some(isRequireStatement)) return true;
+  if (TYPESCRIPT_FILE.test(sourceFile.fileName)) return false;
+  return fallback === 'cjs';
+}
+
+/** `const { a, b } = require('<source>')` at the top level, for merging more names into it. */
+function existingRequire(sourceFile: TS.SourceFile, source: string): TS.ObjectBindingPattern | undefined {
+  for (const statement of sourceFile.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const call = requireCall(declaration.initializer);
+      const argument = call?.arguments[0];
+      if (argument && ts.isStringLiteral(argument) && argument.text === source && ts.isObjectBindingPattern(declaration.name)) return declaration.name;
+    }
+  }
+  return undefined;
+}
+
+/** Names a top-level `const`/`let`/`var` declares, destructured ones included. */
+function declaredNames(name: TS.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((element) => (ts.isOmittedExpression(element) ? [] : declaredNames(element.name)));
+}
+
+/** The end of the prologue ("use strict" and other directives), where new statements may start. */
+function prologueEnd(sourceFile: TS.SourceFile): TS.Statement | undefined {
+  let last: TS.Statement | undefined;
+  for (const statement of sourceFile.statements) {
+    if (!ts.isExpressionStatement(statement) || !ts.isStringLiteral(statement.expression)) break;
+    last = statement;
+  }
+  return last;
 }
 
 /** The SDK types module in the import family the file already uses. */
@@ -54,12 +133,19 @@ export function sdkTypesSpecifier(sourceFile: TS.SourceFile): string {
 }
 
 function isNameBound(sourceFile: TS.SourceFile, name: string): boolean {
-  return sourceFile.statements.some((statement) => ts.isImportDeclaration(statement) && (importedNames(statement).includes(name) || statement.importClause?.name?.text === name));
+  return sourceFile.statements.some((statement) => {
+    if (ts.isImportDeclaration(statement)) return importedNames(statement).includes(name) || statement.importClause?.name?.text === name;
+    if (ts.isImportEqualsDeclaration(statement)) return statement.name.text === name;
+    if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.some((declaration) => declaredNames(declaration.name).includes(name));
+    return false;
+  });
 }
 
 /**
  * Edits that make `helpers` (and optionally the CallToolResult type) importable in the file:
- * merged into an existing import of the same module, or one new import after the last one.
+ * merged into an existing import (or require) of the same module, or one new statement after the
+ * file's last import (or require), or after its "use strict" prologue. CommonJS files get
+ * `const { … } = require(…)` (see usesRequireSyntax), ES modules `import`.
  */
 export function planImports(sourceFile: TS.SourceFile, helpers: Iterable<HelperName>, options: ImportPlanOptions = {}): TextEdit[] {
   const source = options.importSource ?? DEFAULT_IMPORT_SOURCE;
@@ -68,19 +154,24 @@ export function planImports(sourceFile: TS.SourceFile, helpers: Iterable<HelperN
   const wanted = [...new Set(helpers)].filter((name) => !isNameBound(sourceFile, name)).sort();
   const imports = sourceFile.statements.filter(ts.isImportDeclaration);
   const lastImport = imports[imports.length - 1];
+  const lastRequire = [...sourceFile.statements].reverse().find(isRequireStatement);
   const newLines: string[] = [];
 
-  const isEsm = imports.length > 0 || !sourceFile.statements.some(isRequireStatement);
+  const useRequire = usesRequireSyntax(sourceFile, options.moduleFormat ?? 'esm');
   if (wanted.length > 0) {
     const existing = imports.find((declaration) => ts.isStringLiteral(declaration.moduleSpecifier) && declaration.moduleSpecifier.text === source && !declaration.importClause?.isTypeOnly && declaration.importClause?.namedBindings && ts.isNamedImports(declaration.importClause.namedBindings));
+    const existingPattern = useRequire ? existingRequire(sourceFile, source) : undefined;
     if (existing) {
       const bindings = existing.importClause!.namedBindings as TS.NamedImports;
       const merged = [...new Set([...bindings.elements.map((element) => element.getText(sourceFile)), ...wanted])].sort((a, b) => a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')));
       edits.push({ start: bindings.getStart(sourceFile), end: bindings.getEnd(), text: `{ ${merged.join(', ')} }` });
-    } else if (isEsm) {
-      newLines.push(`import { ${wanted.join(', ')} } from ${style.quote}${source}${style.quote}${style.semicolon}`);
-    } else {
+    } else if (existingPattern) {
+      const merged = [...new Set([...existingPattern.elements.map((element) => element.getText(sourceFile)), ...wanted])].sort();
+      edits.push({ start: existingPattern.getStart(sourceFile), end: existingPattern.getEnd(), text: `{ ${merged.join(', ')} }` });
+    } else if (useRequire) {
       newLines.push(`const { ${wanted.join(', ')} } = require(${style.quote}${source}${style.quote})${style.semicolon}`);
+    } else {
+      newLines.push(`import { ${wanted.join(', ')} } from ${style.quote}${source}${style.quote}${style.semicolon}`);
     }
   }
 
@@ -98,7 +189,7 @@ export function planImports(sourceFile: TS.SourceFile, helpers: Iterable<HelperN
   }
 
   if (newLines.length > 0) {
-    const anchor = lastImport ?? [...sourceFile.statements].reverse().find(isRequireStatement);
+    const anchor = (useRequire ? lastRequire ?? lastImport : lastImport ?? lastRequire) ?? prologueEnd(sourceFile);
     if (anchor) {
       edits.push({ start: anchor.getEnd(), end: anchor.getEnd(), text: newLines.map((line) => style.newline + line).join('') });
     } else {

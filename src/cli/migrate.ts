@@ -1,7 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runMigration, writeFileAtomic, writeMigration, type MigrationRun } from '../../transforms/runner.js';
+import { DEFAULT_IMPORT_SOURCE } from '../analyze/index.js';
+import { readTsconfig, runMigration, writeFileAtomic, writeMigration, type FileResult, type MigrationRun } from '../../transforms/runner.js';
 import { resolveCliOptions, type ConfigFlags } from './config.js';
+import { checkImportSource, dependencyInstallCommand, missingDependencyMessage, runtimeRange, withDependency } from './dependency-check.js';
 import { renderDiff } from './diff.js';
 import { discoverFiles, readTsconfigFiles, resolveTsconfig } from './discover.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.js';
@@ -21,6 +23,54 @@ export interface MigrateFlags extends ConfigFlags {
   json?: boolean;
   report?: string;
   verify?: boolean;
+  addDependency?: boolean;
+}
+
+/** A package.json that --add-dependency changes. */
+interface ManifestEdit {
+  file: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * The files will import the helpers' module: the project must resolve it. Missing, it is a usage
+ * error before anything is written (a warning with --dry-run), or with --add-dependency a
+ * package.json edit to write with the files.
+ */
+function planDependency(changed: readonly FileResult[], importSource: string | undefined, tsconfig: string | undefined, flags: MigrateFlags, io: Io): ManifestEdit[] {
+  if (importSource === undefined) return [];
+  const quoted = [`'${importSource}'`, `"${importSource}"`];
+  const importing = changed.filter((file) => quoted.some((text) => file.text.includes(text))).map((file) => file.fileName);
+  if (importing.length === 0) return [];
+  const check = checkImportSource(importSource, importing, tsconfig ? readTsconfig(tsconfig).options : undefined);
+  if (!check) return [];
+  for (const pkg of check.devOnly) {
+    warn(io, `${check.packageName} is only in the devDependencies of ${displayPath(io.cwd, pkg.file!)}; migrated servers import it at run time, so move it to dependencies`);
+  }
+  if (check.missing.length === 0) return [];
+  if (!flags.addDependency) {
+    if (flags.dryRun) {
+      warn(io, missingDependencyMessage(check, io.cwd));
+      return [];
+    }
+    throw new UsageError(`${missingDependencyMessage(check, io.cwd)}; nothing was written`);
+  }
+  if (check.packageName !== DEFAULT_IMPORT_SOURCE) {
+    throw new UsageError(`--add-dependency adds ${DEFAULT_IMPORT_SOURCE}; add ${check.packageName} (from --import-source) to package.json yourself`);
+  }
+  const range = runtimeRange();
+  return check.missing.map((pkg) => {
+    if (!pkg.file) throw new UsageError(`--add-dependency: no package.json in ${displayPath(io.cwd, path.dirname(pkg.files[0]))} or above it`);
+    const before = readFileSync(pkg.file, 'utf8');
+    let after: string;
+    try {
+      after = withDependency(before, check.packageName, range);
+    } catch (error) {
+      throw new UsageError(`--add-dependency: cannot read ${displayPath(io.cwd, pkg.file)}: ${(error as Error).message}`, { cause: error });
+    }
+    return { file: pkg.file, before, after };
+  });
 }
 
 function listFiles(files: string[], limit = 20): string {
@@ -85,6 +135,15 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
     progress.finish();
   }
 
+  const importSource = options.localHelpers === undefined ? (options.importSource ?? DEFAULT_IMPORT_SOURCE) : undefined;
+  const manifestEdits = planDependency(
+    run.files.filter((file) => file.changed),
+    importSource,
+    tsconfig,
+    flags,
+    io,
+  );
+
   let verify: VerifyResult | undefined;
   const extraErrors: ReportError[] = [];
   if (flags.verify && tsconfig) {
@@ -108,7 +167,7 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
   let written = 0;
   if (!flags.dryRun && changedFiles.length > 0) {
     if (!flags.allowDirty) {
-      const guard = checkUncommitted(changedFiles.map((file) => file.fileName));
+      const guard = checkUncommitted([...changedFiles.map((file) => file.fileName), ...manifestEdits.map((edit) => edit.file)]);
       if (guard.dirty.length > 0) {
         throw new UsageError(
           `refusing to write over files with uncommitted changes: ${listFiles(guard.dirty.map(rel))} (commit or stash them first, or pass --allow-dirty)`,
@@ -122,7 +181,11 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
       mkdirSync(path.dirname(helpers.file), { recursive: true });
       writeFileAtomic(helpers.file, helpers.text);
     }
+    for (const edit of manifestEdits) writeFileAtomic(edit.file, edit.after);
     written = writeMigration(run.files).length;
+    for (const edit of manifestEdits) {
+      note(io, `added ${DEFAULT_IMPORT_SOURCE} to the dependencies in ${rel(edit.file)}; install it: ${dependencyInstallCommand(DEFAULT_IMPORT_SOURCE, path.dirname(edit.file), io.cwd)}`);
+    }
   }
 
   const report = buildReport({
@@ -141,6 +204,7 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
     const color = useColor(io);
     if (flags.dryRun) {
       if (writeHelpers && helpers) io.stdout(renderDiff(rel(helpers.file), null, helpers.text, color));
+      if (changedFiles.length > 0) for (const edit of manifestEdits) io.stdout(renderDiff(rel(edit.file), edit.before, edit.after, color));
       for (const file of changedFiles) io.stdout(renderDiff(rel(file.fileName), file.originalText, file.text, color));
       if (changedFiles.length > 0) io.stdout('\n');
     }

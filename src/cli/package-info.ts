@@ -5,9 +5,11 @@ import { fileURLToPath } from 'node:url';
 let cachedRoot: string | undefined;
 
 /**
- * The kit's package root: the nearest folder above this module whose package.json is named
- * `mcp-result-kit`. Works from the sources (src/cli) and from the build (dist/src/cli).
+ * The tools package root: the nearest folder above this module whose package.json is named
+ * `@mcp-result-kit/tools`. Works from the sources (src/cli) and from the build (dist/src/cli).
  */
+export const TOOLS_PACKAGE = '@mcp-result-kit/tools';
+
 export function packageRoot(): string {
   if (cachedRoot) return cachedRoot;
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -15,13 +17,13 @@ export function packageRoot(): string {
     const manifest = path.join(dir, 'package.json');
     if (existsSync(manifest)) {
       try {
-        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'mcp-result-kit') return (cachedRoot = dir);
+        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === TOOLS_PACKAGE) return (cachedRoot = dir);
       } catch {
         // Not ours; keep looking.
       }
     }
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('cannot find the mcp-result-kit package root');
+    if (parent === dir) throw new Error(`cannot find the ${TOOLS_PACKAGE} package root`);
     dir = parent;
   }
 }

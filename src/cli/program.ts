@@ -4,6 +4,7 @@ import { EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
 import type { Io } from './io.js';
 import type { MigrateFlags } from './migrate.js';
 import { packageVersion } from './package-info.js';
+import { requirePeers } from './peers.js';
 import type { ServeFlags } from './serve.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -47,11 +48,13 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--dry-run', 'print a diff of what would change; write nothing (exit 1 if anything would change)')
     .option('--allow-dirty', 'write even over files with uncommitted git changes')
     .option('--local-helpers <path>', 'write a self-contained helpers module there and import it instead of mcp-result-kit')
+    .option('--add-dependency', 'add mcp-result-kit to package.json dependencies when the project does not have it yet')
     .addOption(new Option('--format <format>', 'default result format of the --local-helpers module').choices(['readable', 'structured', 'both']))
     .option('--verify', 'typecheck before and after; files that gain errors are not written (exit 1)')
     .option('--json', 'print only a JSON report on stdout')
     .option('--report <file.md>', 'also write a Markdown report')
     .action(async (paths: string[], flags: MigrateFlags) => {
+      requirePeers('migrate', io.cwd);
       const { runMigrate } = await import('./migrate.js');
       state.code = await runMigrate(paths, flags, io);
     });
@@ -65,6 +68,7 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .addOption(new Option('--config <name>', 'rule set').choices(['recommended', 'strict']).default('recommended'))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
     .action(async (paths: string[], flags: CheckFlags) => {
+      requirePeers('check', io.cwd);
       const { runCheck } = await import('./check.js');
       state.code = await runCheck(paths, flags, io);
     });
@@ -74,6 +78,7 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .description('run check and migrate on the bundled example server')
     .option('--keep', 'keep the migrated temporary copy')
     .action(async (flags: { keep?: boolean }) => {
+      requirePeers('demo', io.cwd);
       const { runDemo } = await import('./demo.js');
       state.code = await runDemo(io, flags);
     });
@@ -90,6 +95,7 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--host <addr>', 'address to listen on with --http')
     .addOption(new Option('--format <format>', 'result format of the tools').choices(['readable', 'structured', 'both']))
     .action(async (flags: ServeFlags) => {
+      requirePeers('serve', io.cwd);
       const { runServe } = await import('./serve.js');
       state.code = await runServe(flags);
     });

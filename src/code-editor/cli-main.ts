@@ -7,7 +7,7 @@
  * The package CLI (`mcp-result-kit serve`) calls startCodeEditorServer the same way.
  */
 import { parseArgs } from 'node:util';
-import { RESULT_FORMATS, type ResultFormat } from '../results/results.js';
+import { RESULT_FORMATS, type ResultFormat } from 'mcp-result-kit';
 import { CodeEditorServerError, startCodeEditorServer } from './serve.js';
 
 function fail(message: string): void {

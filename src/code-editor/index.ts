@@ -1,5 +1,5 @@
 /**
- * mcp-result-kit/code-editor: the reference code-editor MCP tools (list, search, read lines,
+ * @mcp-result-kit/tools/code-editor: the reference code-editor MCP tools (list, search, read lines,
  * get, patch, replace, delete) over a SQLite or filesystem store.
  */
 export { registerCodeEditorTools, CODE_EDITOR_TOOL_NAMES } from './register.js';

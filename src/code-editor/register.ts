@@ -2,7 +2,7 @@
  * registerCodeEditorTools: the seven code-editor tools on an McpServer.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ResultFormat } from '../results/results.js';
+import type { ResultFormat } from 'mcp-result-kit';
 import type { AccessContext } from './access.js';
 import { SearchPool, type SearchPoolOptions } from './search/search-pool.js';
 import { registerReadTools } from './tools/read-tools.js';

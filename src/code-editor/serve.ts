@@ -11,7 +11,7 @@ import path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { ResultFormat } from '../results/results.js';
+import type { ResultFormat } from 'mcp-result-kit';
 import { importDirectory, type ImportReport } from './import.js';
 import { validateIdentifier } from './paths.js';
 import { registerCodeEditorTools } from './register.js';

@@ -44,7 +44,7 @@ function typeErrors(dir: string): string[] {
     types: ['node'],
     typeRoots: [path.join(ROOT, 'node_modules/@types')],
     baseUrl: ROOT,
-    paths: { 'mcp-result-kit': ['src/index.ts'], '*': ['node_modules/*'] },
+    paths: { 'mcp-result-kit': ['packages/runtime/src/index.ts'], '*': ['node_modules/*'] },
   });
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => `${path.basename(diagnostic.file?.fileName ?? '')}: TS${diagnostic.code} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`);
 }

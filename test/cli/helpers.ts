@@ -54,17 +54,22 @@ export function copyFixture(relative: string, target: string): void {
   cpSync(path.join(FIXTURES, relative), target, { recursive: true });
 }
 
-/** Links the kit's node_modules (SDK, zod, typescript) and the kit itself, so imports resolve. */
+/**
+ * Links the kit's node_modules (SDK, zod, typescript), so imports resolve. With `kit`, each entry
+ * is linked on its own (a test may remove one); the runtime (`mcp-result-kit`, the workspace
+ * package) is among them unless `kit` is false, for a project that does not have it installed.
+ */
 export function linkModules(dir: string, options: { kit?: boolean } = {}): void {
   const modules = path.join(dir, 'node_modules');
-  if (options.kit) {
-    mkdirSync(modules, { recursive: true });
-    for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
-      if (entry === '.bin' || entry.startsWith('.')) continue;
-      symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
-    }
-    symlinkSync(ROOT, path.join(modules, 'mcp-result-kit'), 'dir');
-  } else symlinkSync(path.join(ROOT, 'node_modules'), modules, 'dir');
+  if (options.kit === undefined) {
+    symlinkSync(path.join(ROOT, 'node_modules'), modules, 'dir');
+    return;
+  }
+  mkdirSync(modules, { recursive: true });
+  for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
+    if (entry === '.bin' || entry.startsWith('.') || (entry === 'mcp-result-kit' && !options.kit)) continue;
+    symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
+  }
 }
 
 export const TSCONFIG = JSON.stringify(

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as runtime from '../../src/results/results.js';
+import * as runtime from '../../packages/runtime/src/results/results.js';
 import { localHelpersSource } from '../../transforms/local-helpers.js';
 import { cleanupTemporaries, linkModules, tempDir } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyLine, formatDiff, formatGrepMatches, LINE_KINDS, type LineKind } from '../../src/index.js';
+import { classifyLine, formatDiff, formatGrepMatches, LINE_KINDS, type LineKind } from '../../packages/runtime/src/index.js';
 
 describe('classifyLine', () => {
   const cases: [string, LineKind][] = [

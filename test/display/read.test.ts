@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorResult, extractMcpContent, isCallToolResult, resultText, successResult } from '../../src/index.js';
+import { errorResult, extractMcpContent, isCallToolResult, resultText, successResult } from '../../packages/runtime/src/index.js';
 
 describe('isCallToolResult', () => {
   it('accepts results built by the helpers and by hand', () => {
@@ -64,5 +64,42 @@ describe('extractMcpContent', () => {
 
   it('joins several text blocks', () => {
     expect(extractMcpContent({ content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] })?.text).toBe('a\nb');
+  });
+});
+
+describe('isCallToolResult agrees with the SDK schema (without loading it)', () => {
+  // The runtime checks structurally; the SDK's zod CallToolResultSchema is the reference. Known
+  // differences, by design: base64 data is not decoded, annotation values are not validated.
+  const CASES: Array<[string, unknown]> = [
+    ['helper result', successResult('x', { a: 1 })],
+    ['error result', errorResult('boom')],
+    ['empty content', { content: [] }],
+    ['extra keys and _meta', { content: [{ type: 'text', text: 'hi' }], _meta: { trace: 1 }, extra: 1 }],
+    ['image', { content: [{ type: 'image', data: 'aGk=', mimeType: 'image/png' }] }],
+    ['audio', { content: [{ type: 'audio', data: 'aGk=', mimeType: 'audio/wav' }] }],
+    ['embedded text resource', { content: [{ type: 'resource', resource: { uri: 'file:///a', text: 'x' } }] }],
+    ['embedded blob resource', { content: [{ type: 'resource', resource: { uri: 'file:///a', blob: 'aGk=' } }] }],
+    ['resource link', { content: [{ type: 'resource_link', uri: 'file:///a', name: 'a' }] }],
+    ['text with annotations', { content: [{ type: 'text', text: 'x', annotations: { priority: 0.5 } }] }],
+    ['text without text', { content: [{ type: 'text' }] }],
+    ['text with a number', { content: [{ type: 'text', text: 1 }] }],
+    ['unknown block type', { content: [{ type: 'bogus' }] }],
+    ['block without type', { content: [{ text: 'x' }] }],
+    ['null block', { content: [null] }],
+    ['image without mimeType', { content: [{ type: 'image', data: 'aGk=' }] }],
+    ['resource without uri', { content: [{ type: 'resource', resource: { text: 'x' } }] }],
+    ['resource without text or blob', { content: [{ type: 'resource', resource: { uri: 'file:///a' } }] }],
+    ['resource link without name', { content: [{ type: 'resource_link', uri: 'file:///a' }] }],
+    ['array structuredContent', { content: [], structuredContent: [1] }],
+    ['string structuredContent', { content: [], structuredContent: 'x' }],
+    ['string isError', { content: [], isError: 'yes' }],
+    ['array _meta', { content: [], _meta: [] }],
+    ['annotations not an object', { content: [{ type: 'text', text: 'x', annotations: 'high' }] }],
+  ];
+
+  it.each(CASES)('%s', async (_name, value) => {
+    const { CallToolResultSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    const hasContent = typeof value === 'object' && value !== null && Array.isArray((value as { content?: unknown }).content);
+    expect(isCallToolResult(value)).toBe(hasContent && CallToolResultSchema.safeParse(value).success);
   });
 });

@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
-import { renderAnsi, renderHtml } from '../../src/index.js';
+import { renderAnsi, renderHtml } from '../../packages/runtime/src/index.js';
 
 const c = pc.createColors(true);
 // eslint-disable-next-line no-control-regex
@@ -19,6 +19,12 @@ describe('renderAnsi', () => {
       c.green('✓ ok'),
       'plain',
     ]);
+  });
+
+  it('keeps the colour across a colour reset inside the line, as picocolors does', () => {
+    const line = '+ added \u001b[39mreset inside';
+    expect(renderAnsi(line)).toBe(c.green(line));
+    expect(renderAnsi(line)).toBe('\u001b[32m+ added \u001b[32mreset inside\u001b[39m');
   });
 
   it('emits ANSI codes regardless of the environment', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDiff, formatUnifiedDiff } from '../../src/index.js';
+import { formatDiff } from '../../packages/runtime/src/index.js';
+import { formatUnifiedDiff } from '../../packages/runtime/src/unified-diff.js';
 
 describe('formatDiff', () => {
   it('produces the exact layout', () => {

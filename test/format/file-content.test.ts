@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { FOOTER_SEPARATOR, formatFileContent } from '../../src/index.js';
+import { FOOTER_SEPARATOR, formatFileContent } from '../../packages/runtime/src/index.js';
 
 describe('formatFileContent', () => {
   it('colon style: path header, numbers right-aligned to at least 4', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGrepMatches, type GrepMatch } from '../../src/index.js';
+import { formatGrepMatches, type GrepMatch } from '../../packages/runtime/src/index.js';
 
 describe('formatGrepMatches', () => {
   it('produces the exact grep layout', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactSecrets } from '../../src/index.js';
+import { REDACTED, redactSecrets } from '../../packages/runtime/src/index.js';
 
 // Built at run time so that secret scanners do not flag this file.
 const fake = (prefix: string, n: number, ch = 'a1B2'): string => prefix + ch.repeat(Math.ceil(n / ch.length)).slice(0, n);

@@ -1,7 +1,7 @@
 // Ports of the seed plan's TestFormatGrepMatches, TestFormatDiff and TestFormatFileContent
 // (Task 2), same inputs and expectations.
 import { describe, expect, it } from 'vitest';
-import { formatDiff, formatFileContent, formatGrepMatches } from '../../src/index.js';
+import { formatDiff, formatFileContent, formatGrepMatches } from '../../packages/runtime/src/index.js';
 
 describe('TestFormatGrepMatches', () => {
   it("returns 'No matches' for an empty list", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSections, truncateList, truncateText, type Section } from '../../src/index.js';
+import { formatSections, truncateList, truncateText, type Section } from '../../packages/runtime/src/index.js';
 
 describe('truncateText', () => {
   it('returns short text unchanged', () => {

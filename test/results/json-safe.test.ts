@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toJsonSafe } from '../../src/index.js';
+import { toJsonSafe } from '../../packages/runtime/src/index.js';
 
 describe('toJsonSafe', () => {
   it('passes plain JSON data through as an equal copy', () => {

@@ -9,7 +9,7 @@ import {
   successResult,
   type JsonObject,
   type ResultFormat,
-} from '../../src/index.js';
+} from '../../packages/runtime/src/index.js';
 
 function expectValid(result: CallToolResult): void {
   const parsed = CallToolResultSchema.safeParse(result);

@@ -2,7 +2,7 @@
 // expectations. "isinstance(result, CallToolResult)" becomes "parses under the SDK schema".
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { errorResult, successResult } from '../../src/index.js';
+import { errorResult, successResult } from '../../packages/runtime/src/index.js';
 
 describe('TestSuccessResult', () => {
   it('returns a CallToolResult', () => {

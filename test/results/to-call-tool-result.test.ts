@@ -1,6 +1,6 @@
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { errorResult, jsonResult, successResult, toCallToolResult, type ResultFormat } from '../../src/index.js';
+import { errorResult, jsonResult, successResult, toCallToolResult, type ResultFormat } from '../../packages/runtime/src/index.js';
 
 function text(result: CallToolResult): string {
   const first = result.content[0];

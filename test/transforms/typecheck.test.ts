@@ -18,7 +18,7 @@ function typeErrors(files: string[]): Map<string, string[]> {
     types: ['node'],
     typeRoots: [path.join(ROOT, 'node_modules/@types')],
     baseUrl: ROOT,
-    paths: { 'mcp-result-kit': ['src/index.ts'] },
+    paths: { 'mcp-result-kit': ['packages/runtime/src/index.ts'] },
   });
   const byFile = new Map<string, string[]>(files.map((file) => [file, []]));
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {

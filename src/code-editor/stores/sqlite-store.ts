@@ -14,7 +14,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { requireOptional } from '../../install.js';
 import { countLines, sha256Hex, utf8ByteLength } from '../text.js';
 import {
   ContentStoreError,
@@ -166,9 +167,20 @@ export interface SqliteStoreOptions {
   readonly?: boolean;
 }
 
+let sqliteDriver: typeof BetterSqlite3 | undefined;
+
+/**
+ * better-sqlite3 is an optional peer dependency, loaded on first use: it is a native build, and
+ * only this store needs it (`serve --root` and the rest of the kit run without it).
+ */
+function loadDatabase(): typeof BetterSqlite3 {
+  sqliteDriver ??= requireOptional<typeof BetterSqlite3>('better-sqlite3', import.meta.url, 'the SQLite store (serve --db)', 'or serve a folder with --root');
+  return sqliteDriver;
+}
+
 export class SqliteStore implements ContentStore {
   readonly descriptor: StoreDescriptor;
-  private readonly db: Database.Database;
+  private readonly db: BetterSqlite3.Database;
 
   constructor(file: string, options: SqliteStoreOptions = {}) {
     const absolute = path.resolve(file);
@@ -176,8 +188,9 @@ export class SqliteStore implements ContentStore {
     if (!options.readonly && !fs.existsSync(path.dirname(absolute))) {
       throw new ContentStoreError(`cannot create database ${absolute}: folder ${path.dirname(absolute)} does not exist`);
     }
+    const Driver = loadDatabase();
     try {
-      this.db = new Database(absolute, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+      this.db = new Driver(absolute, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
       // Another process (or a search worker) may hold the write lock briefly; wait rather than fail.
       this.db.pragma('busy_timeout = 5000');
       if (!options.readonly) {

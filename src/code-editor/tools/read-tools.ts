@@ -1,10 +1,7 @@
 /** The read-only tools: list_content, search_content, read_content_lines, get_content. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { formatFileContent } from '../../format/file-content.js';
-import { formatGrepMatches } from '../../format/grep.js';
-import { truncateList } from '../../format/text.js';
-import type { JsonObject } from '../../results/results.js';
+import { formatFileContent, formatGrepMatches, truncateList, type JsonObject } from 'mcp-result-kit';
 import { resolveFilter, resolveKey } from '../access.js';
 import { compilePattern } from '../search/scan.js';
 import { splitLines, utf8ByteLength } from '../text.js';

@@ -4,7 +4,7 @@
  * what to do next).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { errorResult, successResult, type JsonObject, type ResultFormat } from '../../results/results.js';
+import { errorResult, successResult, type JsonObject, type ResultFormat } from 'mcp-result-kit';
 import { AccessError, ArgumentError, type AccessContext } from '../access.js';
 import { SearchTimeoutError, type SearchPool } from '../search/search-pool.js';
 import { ContentPathError, ContentStoreError, type ContentKey, type ContentStore } from '../types.js';

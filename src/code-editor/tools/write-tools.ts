@@ -1,7 +1,7 @@
 /** The write tools: patch_content, replace_content, delete_content. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { formatDiff } from '../../format/diff.js';
+import { formatDiff } from 'mcp-result-kit';
 import { assertWritable, resolveKey } from '../access.js';
 import { planPatch } from '../patch.js';
 import type { ContentKey } from '../types.js';

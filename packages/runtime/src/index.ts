@@ -1,10 +1,12 @@
-// Public runtime entry: result helpers, formatters and result readers/renderers.
+// The runtime entry (`mcp-result-kit`): result helpers, formatters and result readers/renderers.
+// No dependencies: formatUnifiedDiff, which needs `diff`, is at `mcp-result-kit/unified-diff`.
 export { successResult, errorResult, jsonResult, toCallToolResult, createResultHelpers, DEFAULT_RESULT_FORMAT, RESULT_FORMATS } from './results/results.js';
-export type { ResultFormat, ResultOptions, JsonResultOptions, JsonObject, ResultHelpers } from './results/results.js';
+export type { ResultFormat, ResultOptions, JsonResultOptions, ResultHelpers } from './results/results.js';
+export type { JsonObject, TextContent, ToolResult, ContentBlock, CallToolResultLike } from './results/types.js';
 export { toJsonSafe } from './results/json-safe.js';
 export { formatGrepMatches } from './format/grep.js';
 export type { GrepMatch } from './format/grep.js';
-export { formatDiff, formatUnifiedDiff } from './format/diff.js';
+export { formatDiff } from './format/diff.js';
 export { formatFileContent, FOOTER_SEPARATOR } from './format/file-content.js';
 export type { FileContentOptions, FileFooter } from './format/file-content.js';
 export { truncateText, truncateList, formatSections } from './format/text.js';

@@ -1,25 +1,9 @@
-/** Diff-style change output: a compact old/new listing and a real unified diff. */
-import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from 'diff';
-import { readOptions, requireInteger, requireString, requireStringArray, splitLines } from './validate.js';
-
 /**
- * A compact change summary: `Updated <path>`, a blank line, then each old line as `-  text`
- * and each new line as `+  text`. Lines are trimmed (like grep matches), so this shows *what*
- * changed, not indentation; use formatUnifiedDiff for an exact diff. An element containing
- * newlines is split into its lines.
+ * `mcp-result-kit/unified-diff`: a real unified diff. A separate entry point because it needs the
+ * `diff` package (an optional peer dependency); the main entry loads nothing but its own code.
  */
-export function formatDiff(path: string, oldLines: string[], newLines: string[]): string {
-  requireString('formatDiff', 'path', path);
-  const removed = requireStringArray('formatDiff', 'oldLines', oldLines).flatMap(splitLines);
-  const added = requireStringArray('formatDiff', 'newLines', newLines).flatMap(splitLines);
-  if (removed.length === 0 && added.length === 0) return `Updated ${path}`;
-  return [
-    `Updated ${path}`,
-    '',
-    ...removed.map((line) => `-  ${line.trim()}`),
-    ...added.map((line) => `+  ${line.trim()}`),
-  ].join('\n');
-}
+import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from 'diff';
+import { readOptions, requireInteger, requireString } from './validate.js';
 
 /**
  * A unified diff (`--- a/path`, `+++ b/path`, `@@` hunks) of two versions of a file.

@@ -1,10 +1,12 @@
 /**
- * Result helpers: build `CallToolResult`s with readable `content` text and JSON-safe
+ * Result helpers: build tool results (`CallToolResult`s) with readable `content` text and JSON-safe
  * `structuredContent`.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isCallToolResult } from '../display/read.js';
 import { describeType, isJsonObjectLike, toJsonSafe } from './json-safe.js';
+import type { JsonObject, ToolResult } from './types.js';
+
+export type { JsonObject, ToolResult } from './types.js';
 
 /**
  * - `both`: display text for the model + `structuredContent` for machines (the default).
@@ -22,8 +24,6 @@ export interface JsonResultOptions extends ResultOptions {
   indent?: number | string;
 }
 
-export type JsonObject = { [key: string]: unknown };
-
 export const RESULT_FORMATS: readonly ResultFormat[] = Object.freeze(['readable', 'structured', 'both']);
 
 /**
@@ -33,10 +33,10 @@ export const RESULT_FORMATS: readonly ResultFormat[] = Object.freeze(['readable'
 export const DEFAULT_RESULT_FORMAT: ResultFormat = 'both';
 
 export interface ResultHelpers {
-  successResult(display: string, data?: JsonObject, options?: ResultOptions): CallToolResult;
-  errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): CallToolResult;
-  jsonResult(value: unknown, options?: JsonResultOptions): CallToolResult;
-  toCallToolResult(value: unknown, options?: ResultOptions): CallToolResult;
+  successResult(display: string, data?: JsonObject, options?: ResultOptions): ToolResult;
+  errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ToolResult;
+  jsonResult(value: unknown, options?: JsonResultOptions): ToolResult;
+  toCallToolResult(value: unknown, options?: ResultOptions): ToolResult;
 }
 
 function describeValue(value: unknown): string {
@@ -78,8 +78,8 @@ function safeObject(fn: string, param: string, value: unknown): JsonObject {
   return safe;
 }
 
-function textResult(text: string, structured: JsonObject | undefined, isError: boolean): CallToolResult {
-  const result: CallToolResult = { content: [{ type: 'text', text }] };
+function textResult(text: string, structured: JsonObject | undefined, isError: boolean): ToolResult {
+  const result: ToolResult = { content: [{ type: 'text', text }] };
   if (structured !== undefined) result.structuredContent = structured;
   result.isError = isError;
   return result;
@@ -117,7 +117,7 @@ function safeStringify(value: object): string {
   }
 }
 
-function success(display: unknown, data: unknown, options: unknown, fallback: ResultFormat): CallToolResult {
+function success(display: unknown, data: unknown, options: unknown, fallback: ResultFormat): ToolResult {
   if (typeof display !== 'string') {
     throw new TypeError(`successResult: display must be a string, got ${describeType(display)}`);
   }
@@ -128,7 +128,7 @@ function success(display: unknown, data: unknown, options: unknown, fallback: Re
   return textResult(display, safe, false);
 }
 
-function failure(message: unknown, extra: unknown, options: unknown, fallback: ResultFormat): CallToolResult {
+function failure(message: unknown, extra: unknown, options: unknown, fallback: ResultFormat): ToolResult {
   const error = errorMessageOf(message);
   const format = resolveFormat('errorResult', readOptions('errorResult', options), fallback);
   const safeExtra = extra === undefined ? {} : safeObject('errorResult', 'extra', extra);
@@ -150,13 +150,13 @@ function readIndent(options: JsonObject): number | string {
 }
 
 /** Build a JSON result from an already-safe value, so callers evaluate the input only once. */
-function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, isError: boolean): CallToolResult {
+function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, isError: boolean): ToolResult {
   const text = JSON.stringify(safe, null, indent);
   const structured = isJsonObjectLike(safe) ? safe : { result: safe };
   return textResult(text, format === 'readable' ? undefined : structured, isError);
 }
 
-function json(value: unknown, options: unknown, fallback: ResultFormat): CallToolResult {
+function json(value: unknown, options: unknown, fallback: ResultFormat): ToolResult {
   const opts = readOptions('jsonResult', options);
   const format = resolveFormat('jsonResult', opts, fallback);
   const indent = readIndent(opts);
@@ -176,7 +176,7 @@ function withoutError(value: JsonObject): JsonObject {
 }
 
 /** Legacy handlers return JSON text; keep that exact text and expose the parsed data. */
-function fromString(text: string, format: ResultFormat): CallToolResult {
+function fromString(text: string, format: ResultFormat): ToolResult {
   const start = text.trimStart()[0];
   if (start === '{' || start === '[') {
     let parsed: unknown;
@@ -194,10 +194,12 @@ function fromString(text: string, format: ResultFormat): CallToolResult {
   return success(text, undefined, { format }, format);
 }
 
-function convertValue(value: unknown, options: unknown, fallback: ResultFormat): CallToolResult {
+function convertValue(value: unknown, options: unknown, fallback: ResultFormat): ToolResult {
   const format = resolveFormat('toCallToolResult', readOptions('toCallToolResult', options), fallback);
   if (value === undefined || value === null) return { content: [], isError: false };
-  if (isCallToolResult(value)) return value;
+  // Passed through as it is, with whatever content it holds (images, resources): the declared
+  // ToolResult keeps migrated handlers assignable to every SDK's CallToolResult.
+  if (isCallToolResult(value)) return value as ToolResult;
   if (typeof value === 'string') return fromString(value, format);
   if (isErrorObject(value)) return failure(value, undefined, { format }, format);
   // Convert once (getters and toJSON run a single time), then inspect the JSON data.
@@ -224,7 +226,7 @@ function makeHelpers(fallback: ResultFormat): ResultHelpers {
  *
  * @example successResult('Deleted src/a.ts', { path: 'src/a.ts', deleted: true })
  */
-export function successResult(display: string, data?: JsonObject, options?: ResultOptions): CallToolResult {
+export function successResult(display: string, data?: JsonObject, options?: ResultOptions): ToolResult {
   return success(display, data, options, DEFAULT_RESULT_FORMAT);
 }
 
@@ -232,7 +234,7 @@ export function successResult(display: string, data?: JsonObject, options?: Resu
  * An error result (`isError: true`) with text `Error: <message>` and structuredContent
  * `{ error: message, ...extra }`.
  */
-export function errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): CallToolResult {
+export function errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ToolResult {
   return failure(message, extra, options, DEFAULT_RESULT_FORMAT);
 }
 
@@ -240,15 +242,15 @@ export function errorResult(message: unknown, extra?: JsonObject, options?: Resu
  * A drop-in for `JSON.stringify(value, null, indent)`: the text is exactly that string, and
  * structuredContent is the value (or `{ result: value }` when it is not an object).
  */
-export function jsonResult(value: unknown, options?: JsonResultOptions): CallToolResult {
+export function jsonResult(value: unknown, options?: JsonResultOptions): ToolResult {
   return json(value, options, DEFAULT_RESULT_FORMAT);
 }
 
 /**
  * Normalize whatever a legacy handler returns (string, JSON string, object, Error, an existing
- * CallToolResult) into a CallToolResult.
+ * CallToolResult) into a CallToolResult. An existing one is returned unchanged.
  */
-export function toCallToolResult(value: unknown, options?: ResultOptions): CallToolResult {
+export function toCallToolResult(value: unknown, options?: ResultOptions): ToolResult {
   return convertValue(value, options, DEFAULT_RESULT_FORMAT);
 }
 

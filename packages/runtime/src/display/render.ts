@@ -1,18 +1,26 @@
 /** Render tool output text for a terminal (ANSI) or a web page (HTML), one kind per line. */
-import pc from 'picocolors';
 import { describeType } from '../results/json-safe.js';
 import { classifyLine, type LineKind } from './classify.js';
 
-// Forced on: callers ask for ANSI explicitly; whether a terminal wants colour is theirs to decide.
-const colors = pc.createColors(true);
+const FOREGROUND_RESET = '\u001b[39m';
+
+/**
+ * A foreground colour (SGR code). A reset inside the text would end the colour early, so each
+ * one becomes the colour's own code instead, as picocolors does. Always emitted: callers ask for ANSI explicitly;
+ * whether a terminal wants colour is theirs to decide.
+ */
+function foreground(code: number): (text: string) => string {
+  const open = `\u001b[${code}m`;
+  return (text) => open + text.split(FOREGROUND_RESET).join(open) + FOREGROUND_RESET;
+}
 
 const ANSI: Record<LineKind, (text: string) => string> = {
-  added: colors.green,
-  removed: colors.red,
-  grep: colors.cyan,
-  status: colors.blue,
-  error: colors.red,
-  success: colors.green,
+  added: foreground(32),
+  removed: foreground(31),
+  grep: foreground(36),
+  status: foreground(34),
+  error: foreground(31),
+  success: foreground(32),
   plain: (text) => text,
 };
 

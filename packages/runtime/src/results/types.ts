@@ -1,0 +1,36 @@
+/**
+ * The result types, written out structurally instead of imported from the SDK.
+ *
+ * Each SDK release declares its own `CallToolResult` (1.32's content union has audio and
+ * resource links that 1.3 does not know), so a helper typed with one release's type does not fit
+ * a server on another. These types hold only what the helpers produce, which every 1.x release
+ * accepts. They are type aliases on purpose: an alias has an implicit index signature, an
+ * interface has not, and the SDK's passthrough types (`{ [x: string]: unknown; … }`) need one.
+ */
+
+/** Plain JSON data: what `structuredContent` holds. */
+export type JsonObject = { [key: string]: unknown };
+
+/** A text content item, as every SDK 1.x and FastMCP declare it. */
+export type TextContent = { type: 'text'; text: string };
+
+/**
+ * What the result helpers return. Assignable wherever a `CallToolResult` of any SDK 1.x (from
+ * 1.3, the first with `McpServer`) or FastMCP's `ContentResult` is expected.
+ */
+export type ToolResult = {
+  content: TextContent[];
+  structuredContent?: JsonObject;
+  isError?: boolean;
+};
+
+/** Any content item a client may receive: text, image, audio, resource, resource link, or newer kinds. */
+export type ContentBlock = { type: string; [key: string]: unknown };
+
+/** A tool result as a client receives it, from any server: what `isCallToolResult` checks for. */
+export type CallToolResultLike = {
+  content: ContentBlock[];
+  structuredContent?: JsonObject;
+  isError?: boolean;
+  [key: string]: unknown;
+};

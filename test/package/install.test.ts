@@ -1,0 +1,159 @@
+// The packed tarballs, installed with npm into a fresh MCP server project, counting what each
+// install adds to node_modules: the runtime must add nothing but itself (the target is 0 other
+// packages and under 100 KB beside the SDK), and the dev-time tools must use the project's own
+// ESLint and TypeScript. Then the tools run there as a user runs them.
+import path from 'node:path';
+import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  cleanupProjects,
+  installDelta,
+  installedPackages,
+  locationsOf,
+  nodeEval,
+  npmInstall,
+  packTarballs,
+  run,
+  tempProject,
+  type Tarballs,
+} from './npm-project.js';
+
+// npm installs (the first run on a machine downloads) and real compiles: minutes, not seconds.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
+
+// The server's own versions: an SDK, and dev tools other than the ones the kit is developed with
+// (ESLint 9, the oldest TypeScript the peer range allows), to prove the project's copies are used.
+const SDK = '1.32.2';
+const USER_ESLINT = '9.39.5';
+const USER_TYPESCRIPT = '5.0.4';
+
+const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+
+export const server = new McpServer({ name: 'notes', version: '1.0.0' });
+
+server.tool('get_note', { id: z.string() }, async ({ id }) => {
+  if (id === '') return 'Error: no id';
+  return JSON.stringify({ id, text: 'first note' }, null, 2);
+});
+`;
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, noEmit: true, types: [] }, include: ['src'] });
+
+/** The installed bin, as `npx mcp-result-kit` runs it (without npx's own notices on stderr). */
+const kit = (project: string, args: string[]) => run(project, process.execPath, [path.join(project, 'node_modules/.bin/mcp-result-kit'), ...args]);
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+let tarballs: Tarballs;
+beforeAll(() => {
+  tarballs = packTarballs();
+});
+afterAll(cleanupProjects);
+
+describe('npm install of the packed packages into a server project', () => {
+  let project: string;
+  beforeAll(() => {
+    project = tempProject('server', { type: 'module' });
+    npmInstall(project, [`@modelcontextprotocol/sdk@${SDK}`]);
+    mkdirSync(path.join(project, 'src'));
+    writeFileSync(path.join(project, 'src/server.ts'), SERVER);
+    writeFileSync(path.join(project, 'tsconfig.json'), TSCONFIG);
+  });
+
+  it('npm i mcp-result-kit adds the runtime alone: no other package, no native build, under 100 KB', () => {
+    const before = installedPackages(project);
+    npmInstall(project, [tarballs.runtime]);
+    const after = installedPackages(project);
+    const delta = installDelta(before, after);
+    console.info(`runtime install beside SDK ${SDK} (${before.size} packages): +${delta.added.length} package(s), +${kb(delta.addedBytes)} unpacked`);
+    expect(delta.added.map((pkg) => `${pkg.name}@${pkg.version}`)).toEqual(['mcp-result-kit@0.1.0']);
+    expect(delta.changed).toEqual([]);
+    expect(delta.addedBytes).toBeLessThan(100 * 1024);
+    const manifest = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['@modelcontextprotocol/sdk', 'mcp-result-kit']);
+    // Both formats load from the installed copy.
+    const call = "m.successResult('hi', { n: 1 })";
+    const esm = nodeEval(project, ['--input-type=module', '-e', `import('mcp-result-kit').then((m) => process.stdout.write(JSON.stringify(${call})))`]);
+    const cjs = nodeEval(project, ['--input-type=commonjs', '-e', `const m = require('mcp-result-kit'); process.stdout.write(JSON.stringify(${call}))`]);
+    expect(JSON.parse(esm)).toEqual({ content: [{ type: 'text', text: 'hi' }], structuredContent: { n: 1 }, isError: false });
+    expect(cjs).toBe(esm);
+  });
+
+  it('npm i -D @mcp-result-kit/tools keeps the project\'s own ESLint and TypeScript and brings no optional peer', () => {
+    npmInstall(project, ['-D', `eslint@${USER_ESLINT}`, `typescript@${USER_TYPESCRIPT}`]);
+    const before = installedPackages(project);
+    npmInstall(project, ['-D', tarballs.tools]);
+    const after = installedPackages(project);
+    const delta = installDelta(before, after);
+    console.info(`tools install beside ESLint ${USER_ESLINT} and TypeScript ${USER_TYPESCRIPT} (${before.size} packages): +${delta.added.length} package(s), +${kb(delta.addedBytes)} unpacked`);
+    console.info(`  added: ${delta.added.map((pkg) => pkg.name).sort().join(', ')}`);
+    expect(delta.changed).toEqual([]);
+    expect(locationsOf(after, 'eslint')).toEqual([`eslint@${USER_ESLINT}`]);
+    expect(locationsOf(after, 'typescript')).toEqual([`typescript@${USER_TYPESCRIPT}`]);
+    expect(locationsOf(after, 'mcp-result-kit')).toEqual(['mcp-result-kit@0.1.0']);
+    expect(locationsOf(after, '@modelcontextprotocol/sdk')).toEqual([`@modelcontextprotocol/sdk@${SDK}`]);
+    for (const name of ['better-sqlite3', 'ts-morph', 'jscodeshift', 'vitest', 'fastmcp']) expect(locationsOf(after, name), name).toEqual([]);
+    const manifest = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(Object.keys(manifest.devDependencies)).toContain('@mcp-result-kit/tools');
+  });
+
+  it('npx mcp-result-kit check and migrate run with those copies', () => {
+    const check = kit(project, ['check', 'src']);
+    expect(check.stderr).not.toMatch(/mcp-result-kit: (?!warning|note)/);
+    expect(check.status).toBe(1);
+    expect(check.stdout).toContain('mcp-result-kit/no-json-stringify-result');
+    expect(check.stdout).toContain('mcp-result-kit/require-is-error');
+    const migrate = kit(project, ['migrate', '--allow-dirty', 'src']);
+    expect(migrate.stderr).not.toMatch(/mcp-result-kit: (?!warning|note)/);
+    expect(migrate.status).toBe(0);
+    const migrated = readFileSync(path.join(project, 'src/server.ts'), 'utf8');
+    expect(migrated).toContain("import { errorResult, jsonResult } from 'mcp-result-kit';");
+    expect(migrated).toContain("return errorResult('no id');");
+    const typecheck = run(project, process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
+    expect(typecheck.stdout + typecheck.stderr).toBe('');
+  });
+
+  it('npx mcp-result-kit demo runs on the example server shipped in the package', () => {
+    const demo = kit(project, ['demo']);
+    expect(demo.stderr).not.toMatch(/mcp-result-kit: (?!warning|note)/);
+    expect(demo.status).toBe(0);
+    expect(demo.stdout).toMatch(/files written\s+[1-9]/);
+  });
+
+  it('serve --db names the one command that installs better-sqlite3; serve --root works without it', async () => {
+    const db = kit(project, ['serve', '--db', 'content.db']);
+    expect(db.status).toBe(2);
+    expect(db.stderr).toBe(
+      'mcp-result-kit: the SQLite store (serve --db) needs better-sqlite3, which is not installed; install it with: npm install -D better-sqlite3 (or serve a folder with --root)\n',
+    );
+    const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(project, 'node_modules/.bin/mcp-result-kit'), 'serve', '--root', path.join(project, 'src'), '--read-only'], cwd: project, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'install-test', version: '1.0.0' });
+    try {
+      await client.connect(transport);
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name), stderr).toContain('read_content_lines');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('the tools in a project without their peers', () => {
+  it('migrate says in one line that TypeScript is missing and how to install it (exit 2)', () => {
+    const project = tempProject('no-typescript', { type: 'module' });
+    writeFileSync(path.join(project, 'yarn.lock'), '');
+    // --legacy-peer-deps installs no peer dependency, as yarn and pnpm without auto-install do.
+    npmInstall(project, ['-D', '--legacy-peer-deps', tarballs.runtime, tarballs.tools]);
+    expect(locationsOf(installedPackages(project), 'typescript')).toEqual([]);
+    const migrate = kit(project, ['migrate']);
+    expect(migrate.status).toBe(2);
+    expect(migrate.stdout).toBe('');
+    expect(migrate.stderr).toBe('mcp-result-kit: migrate needs typescript, which is not installed; install it with: yarn add --dev typescript\n');
+  });
+});
