@@ -2,10 +2,11 @@
  * The source of a self-contained result-helpers module, for projects that would rather not
  * depend on mcp-result-kit at runtime (`mcp-result-kit migrate --local-helpers <path>`).
  *
- * The module imports only `type CallToolResult` from the SDK and behaves like the runtime
- * helpers in src/results (test/cli/local-helpers.test.ts compares them on a table of inputs).
- * Known differences: the runtime's error messages for bad values are more detailed, and its
- * CallToolResult check is the SDK's zod schema where this one checks the content shapes itself.
+ * The module imports nothing (not even the SDK's types: a server may be on any SDK 1.x, on the
+ * 2.x packages or on FastMCP) and behaves like the runtime helpers in packages/runtime
+ * (test/cli/local-helpers.test.ts compares them on a table of inputs). Its result type is the
+ * runtime's structural ToolResult. Known difference: the runtime's error messages for bad values
+ * are more detailed.
  */
 
 export type LocalHelpersFormat = 'readable' | 'structured' | 'both';
@@ -35,8 +36,14 @@ const TEMPLATE = `/**
  * - jsonResult(value, { indent })  text is exactly JSON.stringify(value, null, indent ?? 2)
  * - toCallToolResult(value)        normalises whatever a legacy handler returns
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
+/** A text content item, as every MCP SDK and FastMCP declare it. */
+export type TextContent = { type: 'text'; text: string };
+/**
+ * What the helpers return: assignable wherever any SDK's CallToolResult (or FastMCP's content
+ * result) is expected. A type alias, not an interface, so that it fits index-signature types.
+ */
+export type ToolResult = { content: TextContent[]; structuredContent?: JsonObject; isError?: boolean };
 /** both: text + structuredContent; readable: text only; structured: structuredContent + its JSON as text. */
 export type ResultFormat = 'readable' | 'structured' | 'both';
 export type JsonObject = { [key: string]: unknown };
@@ -96,8 +103,8 @@ function safeObject(fn: string, param: string, value: unknown): JsonObject {
   return safe;
 }
 
-function textResult(text: string, structured: JsonObject | undefined, isError: boolean): CallToolResult {
-  const result: CallToolResult = { content: [{ type: 'text', text }] };
+function textResult(text: string, structured: JsonObject | undefined, isError: boolean): ToolResult {
+  const result: ToolResult = { content: [{ type: 'text', text }] };
   if (structured !== undefined) result.structuredContent = structured;
   result.isError = isError;
   return result;
@@ -122,7 +129,7 @@ function messageOf(message: unknown): string {
 }
 
 /** A success result: \`display\` is the text the model reads, \`data\` becomes structuredContent. */
-export function successResult(display: string, data?: JsonObject, options?: ResultOptions): CallToolResult {
+export function successResult(display: string, data?: JsonObject, options?: ResultOptions): ToolResult {
   if (typeof display !== 'string') throw new TypeError(\`successResult: display must be a string, got \${typeName(display)}\`);
   const format = formatOf('successResult', options);
   const safe = data === undefined ? undefined : safeObject('successResult', 'data', data);
@@ -132,7 +139,7 @@ export function successResult(display: string, data?: JsonObject, options?: Resu
 }
 
 /** An error result (isError: true): text "Error: <message>", structuredContent { error, ...extra }. */
-export function errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): CallToolResult {
+export function errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ToolResult {
   const error = messageOf(message);
   const format = formatOf('errorResult', options);
   const rest = extra === undefined ? {} : safeObject('errorResult', 'extra', extra);
@@ -142,12 +149,12 @@ export function errorResult(message: unknown, extra?: JsonObject, options?: Resu
   return textResult(\`Error: \${error}\`, structured, true);
 }
 
-function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, isError: boolean): CallToolResult {
+function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, isError: boolean): ToolResult {
   return textResult(JSON.stringify(safe, null, indent), format === 'readable' ? undefined : isObject(safe) ? safe : { result: safe }, isError);
 }
 
 /** A drop-in for JSON.stringify(value, null, indent): the same text, plus the value as structuredContent. */
-export function jsonResult(value: unknown, options?: JsonResultOptions): CallToolResult {
+export function jsonResult(value: unknown, options?: JsonResultOptions): ToolResult {
   const format = formatOf('jsonResult', options);
   const indent: unknown = options?.indent ?? 2;
   if (typeof indent !== 'number' && typeof indent !== 'string') throw new TypeError(\`jsonResult: indent must be a number or a string, got \${typeName(indent)}\`);
@@ -164,7 +171,7 @@ const CONTENT_FIELDS: Record<string, readonly string[]> = {
   resource: [],
 };
 
-function isCallToolResult(value: unknown): value is CallToolResult {
+function isCallToolResult(value: unknown): value is ToolResult {
   if (!isObject(value) || !Array.isArray(value['content'])) return false;
   if (value['isError'] !== undefined && typeof value['isError'] !== 'boolean') return false;
   if (value['structuredContent'] !== undefined && !isObject(value['structuredContent'])) return false;
@@ -186,7 +193,7 @@ function errorMessageIn(value: JsonObject): string | undefined {
   return typeof error === 'string' && error.trim() !== '' ? error : undefined;
 }
 
-function fromObject(safe: JsonObject, text: string | undefined, format: ResultFormat): CallToolResult {
+function fromObject(safe: JsonObject, text: string | undefined, format: ResultFormat): ToolResult {
   const error = errorMessageIn(safe);
   if (error !== undefined) return errorResult(error, withoutError(safe), { format });
   const isError = safe['success'] === false;
@@ -194,7 +201,7 @@ function fromObject(safe: JsonObject, text: string | undefined, format: ResultFo
 }
 
 /** Legacy handlers return JSON text: keep that exact text and expose the parsed data. */
-function fromString(text: string, format: ResultFormat): CallToolResult {
+function fromString(text: string, format: ResultFormat): ToolResult {
   const start = text.trimStart()[0];
   if (start === '{' || start === '[') {
     let parsed: unknown;
@@ -210,7 +217,7 @@ function fromString(text: string, format: ResultFormat): CallToolResult {
 }
 
 /** Normalise whatever a legacy handler returns (string, JSON string, object, Error, a CallToolResult). */
-export function toCallToolResult(value: unknown, options?: ResultOptions): CallToolResult {
+export function toCallToolResult(value: unknown, options?: ResultOptions): ToolResult {
   const format = formatOf('toCallToolResult', options);
   if (value === undefined || value === null) return { content: [], isError: false };
   if (isCallToolResult(value)) return value;
