@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeContentPath, validateIdentifier } from './paths.js';
 import { segmentsToKey } from './stores/layout.js';
+import { PostgresStore } from './stores/postgres-store.js';
 import { SqliteStore } from './stores/sqlite-store.js';
 import { ContentPathError, ContentStoreError, type ContentKey, type ContentStore } from './types.js';
 
@@ -73,6 +74,12 @@ export async function importDirectory(store: ContentStore, directory: string): P
   if (store instanceof SqliteStore) {
     // One transaction: a failed import leaves the database as it was.
     store.writeBatch((write) => load(write));
+  } else if (store instanceof PostgresStore) {
+    await store.writeBatch(async (write) => {
+      const pending: Promise<unknown>[] = [];
+      load((key, content) => pending.push(write(key, content)));
+      await Promise.all(pending);
+    });
   } else {
     const pending: Promise<unknown>[] = [];
     load((key, content) => pending.push(store.put(key, content)));

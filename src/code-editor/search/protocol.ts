@@ -12,6 +12,8 @@ export interface SearchJob {
   contextLines: number;
   /** Stop after this many matches (the caller asks for max_results + 1 to detect truncation). */
   limit: number;
+  /** The pool's deadline per shard; a database store bounds its queries by it too. */
+  timeoutMs: number;
 }
 
 export type SearchJobReply =

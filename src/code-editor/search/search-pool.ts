@@ -201,6 +201,7 @@ export class SearchPool {
               caseInsensitive: request.caseInsensitive,
               contextLines: request.contextLines,
               limit,
+              timeoutMs: this.timeoutMs,
             },
           });
           this.pump();
