@@ -3,12 +3,14 @@
  * and tool suites run on it through harness.ts): the schema, search narrowed in the database,
  * the regex translation never losing a match, read-only sessions, and clear errors.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ContentPathError, ContentStoreError, PostgresStore } from '../../src/code-editor/index.js';
+import { ContentPathError, ContentStoreError, importDirectory, PostgresStore } from '../../src/code-editor/index.js';
 import { toPostgresRegex } from '../../src/code-editor/search/postgres-regex.js';
 import { createTestDatabase, dropTestDatabase, type TestDatabase } from '../support/postgres.js';
-import { dataOf, seed, startHarness, type Harness } from './harness.js';
+import { dataOf, makeTempDir, seed, startHarness, type Harness } from './harness.js';
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -68,6 +70,72 @@ describe('PostgresStore schema', () => {
       expect(await store.list({ entityTypes: ['text'] })).toEqual([]);
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe('importing a folder into Postgres', () => {
+  it('loads it in one transaction; importing again overwrites; a file Postgres cannot hold rolls the whole import back', async () => {
+    const database = await createTestDatabase();
+    const dir = makeTempDir('postgres-import-');
+    const store = await PostgresStore.open(database.url);
+    try {
+      const write = (name: string, content: string) => {
+        fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        fs.writeFileSync(path.join(dir, name), content);
+      };
+      write('workflows/@org-1/a.py', '@workflow\n');
+      write('modules/m.py', 'version = 1\n');
+      write('README.md', '# notes\n');
+      expect(await importDirectory(store, dir)).toEqual({ imported: 3, skipped: [] });
+      write('modules/m.py', 'version = 2\n');
+      expect(await importDirectory(store, dir)).toEqual({ imported: 3, skipped: [] });
+      const listed = await store.list({ entityTypes: ['workflow', 'module', 'text'] });
+      expect(listed.map((summary) => [summary.entityType, summary.organizationId ?? '', summary.path])).toEqual([
+        ['workflow', 'org-1', 'a.py'],
+        ['module', '', 'm.py'],
+        ['text', '', 'README.md'],
+      ]);
+      expect((await store.get({ entityType: 'module', path: 'm.py' }))?.content).toBe('version = 2\n');
+
+      // A NUL byte past the 8 KiB the importer sniffs for binary files.
+      write('text/late-nul.txt', `${'a'.repeat(9000)}\0`);
+      write('modules/m.py', 'version = 3\n');
+      await expect(importDirectory(store, dir)).rejects.toThrow('late-nul.txt: the content contains a NUL character (U+0000)');
+      expect((await store.get({ entityType: 'module', path: 'm.py' }))?.content).toBe('version = 2\n');
+      expect(await store.get({ entityType: 'text', path: 'late-nul.txt' })).toBeUndefined();
+    } finally {
+      await store.close();
+      await dropTestDatabase(database);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the translated regex gets a time budget in the database', () => {
+  it('past the budget the rows go to the worker without the regex narrowing them; within it only matching rows do', async () => {
+    const database = await createTestDatabase();
+    const writer = await PostgresStore.open(database.url);
+    try {
+      // 8 MB that holds every literal of the pattern and no trigram that narrows it, so only
+      // running the regex over all of it can rule it out (80-120 ms for Postgres here).
+      await writer.put({ entityType: 'text', path: 'big.txt' }, `${'x0'.repeat(400_000)}\n`.repeat(10));
+      await writer.put({ entityType: 'text', path: 'small.txt' }, 'a x0-0xy b\n');
+      const handedOver = async (regexBudgetMs: number) => {
+        const reader = new PostgresStore(database.url, { readonly: true, regexBudgetMs });
+        try {
+          const paths: string[] = [];
+          for await (const file of reader.iterate({ entityTypes: ['text'], searchPattern: { source: 'x0.0x[^0]', caseInsensitive: false } })) paths.push(file.path);
+          return paths;
+        } finally {
+          await reader.close();
+        }
+      };
+      expect(await handedOver(60_000)).toEqual(['small.txt']);
+      expect(await handedOver(1)).toEqual(['big.txt', 'small.txt']);
+    } finally {
+      await writer.close();
+      await dropTestDatabase(database);
     }
   });
 });
