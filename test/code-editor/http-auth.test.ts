@@ -223,6 +223,14 @@ describe('mcp-result-kit serve --http: the token comes from a file or the enviro
     expect((await post(url, { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
   });
 
+  it('accepts the Host names given with --allowed-host (the name clients reach it by), and no others', async () => {
+    const run = await serve(['--http', '0', '--host', '0.0.0.0', '--allowed-host', 'editor.internal'], { MCP_CONTENT_TOKEN: TOKEN });
+    const url = localUrl(run.url ?? '');
+    const authorization = `Bearer ${TOKEN}`;
+    expect((await post(url.toString(), { host: `editor.internal:${url.port}`, authorization })).status).toBe(200);
+    expect((await post(url.toString(), { host: `other.internal:${url.port}`, authorization })).status).toBe(403);
+  });
+
   it('warns when other users can read the token file', async () => {
     const run = await serve(['--http', '0', '--token-file', writeToken('shared-token', TOKEN, 0o644)]);
     expect(run.stderr).toContain(`warning: token file ${path.join(dir, 'shared-token')} is readable by other users (mode 644); chmod 600 it`);
