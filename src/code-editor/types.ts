@@ -123,6 +123,11 @@ export interface ContentStore {
    * which accepts both. Stopping early (break) must release whatever the iteration holds.
    */
   iterate(filter: ContentFilter, shard?: Shard): Iterable<ContentText> | AsyncIterable<ContentText>;
+  /**
+   * Optional: opens connections ahead of the first request. Search workers call it as they
+   * start, so a search's deadline is not spent connecting.
+   */
+  warm?(): Promise<void>;
   /** Releases connections and handles; a store with asynchronous connections returns a promise. */
   close(): void | Promise<void>;
 }

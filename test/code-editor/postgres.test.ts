@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ContentPathError, ContentStoreError, importDirectory, PostgresStore } from '../../src/code-editor/index.js';
 import { toPostgresRegex } from '../../src/code-editor/search/postgres-regex.js';
+import { describePostgresUrl } from '../../src/code-editor/stores/postgres-store.js';
 import { createTestDatabase, dropTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { dataOf, makeTempDir, seed, startHarness, type Harness } from './harness.js';
 
@@ -112,6 +113,23 @@ describe('importing a folder into Postgres', () => {
   });
 });
 
+describe('search workers on Postgres', () => {
+  it('connect when the tools are registered, before the first search (whose deadline would otherwise pay for it)', async () => {
+    const harness = await startHarness('postgres');
+    try {
+      const url = (harness.store.descriptor as { url: string }).url;
+      const database = new URL(url).pathname.slice(1);
+      const connections = async () =>
+        Number((await query<{ count: string }>(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'mcp-result-kit'", [database]))[0].count);
+      // The store's own connection, plus one per worker (at least two workers).
+      for (let waited = 0; (await connections()) < 3 && waited < 20_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await connections()).toBeGreaterThanOrEqual(3);
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
 describe('the translated regex gets a time budget in the database', () => {
   it('past the budget the rows go to the worker without the regex narrowing them; within it only matching rows do', async () => {
     const database = await createTestDatabase();
@@ -137,6 +155,16 @@ describe('the translated regex gets a time budget in the database', () => {
       await writer.close();
       await dropTestDatabase(database);
     }
+  });
+});
+
+describe('describePostgresUrl', () => {
+  it.each([
+    ['postgresql://editor:s3cret@db:5432/content', 'postgresql://editor:***@db:5432/content'],
+    ['postgres://db/content?user=editor&password=s3cret&sslmode=require', 'postgres://db/content?user=editor&password=***&sslmode=require'],
+    ['postgresql://editor@db/content', 'postgresql://editor@db/content'],
+  ])('%s -> %s', (url, shown) => {
+    expect(describePostgresUrl(url)).toBe(shown);
   });
 });
 

@@ -8,7 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import { openStore } from '../stores/open-store.js';
 import type { ContentStore, StoreDescriptor } from '../types.js';
-import type { SearchJob, SearchJobReply } from './protocol.js';
+import type { PrepareStore, SearchJob, SearchJobReply, WorkerMessage } from './protocol.js';
 import { compilePattern, scanText, type SearchMatch } from './scan.js';
 
 const stores = new Map<string, ContentStore>();
@@ -52,6 +52,17 @@ async function run(job: SearchJob): Promise<SearchJobReply> {
   }
 }
 
+async function prepare(message: PrepareStore): Promise<void> {
+  try {
+    await storeFor(message.store, message.timeoutMs).warm?.();
+  } catch {
+    // The first search on this store meets the same failure and reports it.
+  }
+}
+
 if (!parentPort) throw new Error('search-worker.js must be started as a worker thread');
 const port = parentPort;
-port.on('message', (job: SearchJob) => void run(job).then((reply) => port.postMessage(reply)));
+port.on('message', (message: WorkerMessage) => {
+  if (message.kind === 'prepare') void prepare(message);
+  else void run(message).then((reply) => port.postMessage(reply));
+});

@@ -58,6 +58,7 @@ const FETCH_ROWS = 200;
 const FETCH_BYTES = 8 * 1024 * 1024;
 /** SQLSTATE of an invalid (or too complex) regular expression. */
 const INVALID_REGEX = '2201B';
+const CONNECT_TIMEOUT_MS = 10_000;
 const QUERY_CANCELED = '57014';
 const UNDEFINED_TABLE = '42P01';
 /**
@@ -234,9 +235,16 @@ function toText(entityType: EntityType, row: Row): ContentText {
   return text;
 }
 
+/** The SQLSTATE of an error the server reported (node-postgres sets `severity` on those only). */
 function sqlState(error: unknown): string | undefined {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' ? code : undefined;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return typeof severity === 'string' && typeof code === 'string' ? code : undefined;
+}
+
+/** A failure that may have left the connection unusable (not a server error, not one of ours). */
+function breaksConnection(error: unknown): Error | undefined {
+  if (sqlState(error) !== undefined || error instanceof ContentStoreError || error instanceof ContentPathError) return undefined;
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /** The URL with its password replaced, for logs and messages. */
@@ -244,7 +252,9 @@ export function describePostgresUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
-    return parsed.toString();
+    // libpq also takes the password as a query parameter.
+    if (parsed.searchParams.has('password')) parsed.searchParams.set('password', '***');
+    return parsed.toString().replace('password=%2A%2A%2A', 'password=***');
   } catch {
     return 'postgres (unparsable URL)';
   }
@@ -301,6 +311,8 @@ export class PostgresStore implements ContentStore {
         max: this.options.maxConnections ?? 10,
         // Keep connections: a new one costs a SCRAM handshake.
         idleTimeoutMillis: 0,
+        // A server that does not answer is an error, not a hang.
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         application_name: 'mcp-result-kit',
         statement_timeout: this.options.statementTimeoutMs,
         options: this.options.readonly ? '-c default_transaction_read_only=on' : undefined,
@@ -319,6 +331,11 @@ export class PostgresStore implements ContentStore {
     return Math.max(1, Math.round(budget));
   }
 
+  /** Connects now (and loads pg), so that the first query does not wait for it. */
+  async warm(): Promise<void> {
+    await this.withClient(async () => undefined);
+  }
+
   private async withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     const pool = await this.getPool();
     let client: PoolClient;
@@ -332,7 +349,7 @@ export class PostgresStore implements ContentStore {
       return await work(client);
     } catch (error) {
       // A failed query leaves the connection usable; a dropped connection must not go back.
-      if (!sqlState(error)) broken = error as Error;
+      broken = breaksConnection(error);
       throw error instanceof ContentStoreError || error instanceof ContentPathError ? error : new ContentStoreError(`Postgres: ${(error as Error).message}`);
     } finally {
       client.release(broken);
@@ -579,7 +596,7 @@ export class PostgresStore implements ContentStore {
         }
       }
     } catch (error) {
-      if (!sqlState(error)) broken = error as Error;
+      broken = breaksConnection(error);
       throw error instanceof ContentStoreError ? error : new ContentStoreError(`Postgres: ${(error as Error).message}`);
     } finally {
       client.release(broken);
