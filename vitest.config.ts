@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Provides a folder for a PostgreSQL server that starts only if a test asks for a database.
+    globalSetup: ['test/support/postgres-global-setup.ts'],
   },
 });

@@ -88,16 +88,19 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .description('start the reference code-editor MCP server (stdio, or HTTP with --http)')
     .option('--db <file>', 'SQLite database file')
     .option('--root <dir>', 'folder the editor works in')
+    .option('--postgres [url]', 'Postgres database shared by several servers (without a URL: MCP_CONTENT_DATABASE_URL, which also selects it when no other store is given)')
     .option('--import <dir>', 'import files from this folder into the store')
     .option('--read-only', 'refuse every write')
     .option('--org <id>', 'organisation id')
     .option('--http <port>', 'serve over HTTP on this port instead of stdio')
-    .option('--host <addr>', 'address to listen on with --http')
+    .option('--host <addr>', 'address to listen on with --http (not loopback: a token is required)')
+    .option('--token-file <file>', 'bearer token clients must send over HTTP (or MCP_CONTENT_TOKEN)')
+    .option('--allowed-host <name>', 'also accept this Host header over HTTP, e.g. the name clients use (repeatable)', collect)
     .addOption(new Option('--format <format>', 'result format of the tools').choices(['readable', 'structured', 'both']))
     .action(async (flags: ServeFlags) => {
       requirePeers('serve', io.cwd);
       const { runServe } = await import('./serve.js');
-      state.code = await runServe(flags);
+      state.code = await runServe(flags, io.env);
     });
 
   return program;

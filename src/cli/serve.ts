@@ -5,11 +5,15 @@ import type { CodeEditorServerOptions } from '../code-editor/serve.js';
 export interface ServeFlags {
   db?: string;
   root?: string;
+  /** A URL, or true for a bare --postgres (URL from MCP_CONTENT_DATABASE_URL). */
+  postgres?: string | true;
   import?: string;
   readOnly?: boolean;
   org?: string;
   http?: string;
   host?: string;
+  allowedHost?: string[];
+  tokenFile?: string;
   format?: string;
 }
 
@@ -24,6 +28,7 @@ export function serveOptions(flags: ServeFlags): CodeEditorServerOptions {
   if (flags.readOnly) options.readOnly = true;
   if (flags.org !== undefined) options.org = flags.org;
   if (flags.host !== undefined) options.host = flags.host;
+  if (flags.allowedHost !== undefined) options.allowedHosts = flags.allowedHost;
   if (flags.http !== undefined) {
     const port = Number(flags.http);
     if (!/^\d+$/.test(flags.http) || port > 65535) throw new UsageError(`--http must be a port number (0-65535), got "${flags.http}"`);
@@ -41,17 +46,23 @@ export function serveOptions(flags: ServeFlags): CodeEditorServerOptions {
  * with --http). Resolves when the client disconnects or on SIGINT / SIGTERM. Loaded lazily so
  * the other commands never pay for the SQLite store.
  */
-export async function runServe(flags: ServeFlags): Promise<number> {
+export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const options = serveOptions(flags);
   let module: typeof import('../code-editor/serve.js');
+  let cliEnv: typeof import('../code-editor/cli-env.js');
   try {
     module = await import('../code-editor/serve.js');
+    cliEnv = await import('../code-editor/cli-env.js');
   } catch (error) {
     if (!existsSync(new URL('../code-editor/serve.js', import.meta.url))) throw new Error('the code-editor server is not part of this build (src/code-editor/serve.ts is missing)', { cause: error });
     throw new Error(`cannot load the code-editor server: ${(error as Error).message}`, { cause: error });
   }
   let server: Awaited<ReturnType<typeof module.startCodeEditorServer>>;
   try {
+    // The token and the database URL can come from a file or the environment, out of argv (ps shows argv).
+    const secrets = cliEnv.secretsFromCli({ ...flags, http: flags.http !== undefined }, env);
+    Object.assign(options, secrets.options);
+    for (const warning of secrets.warnings) process.stderr.write(`[code-editor] warning: ${warning}\n`);
     server = await module.startCodeEditorServer(options);
   } catch (error) {
     if (error instanceof module.CodeEditorServerError) {

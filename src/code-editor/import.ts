@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeContentPath, validateIdentifier } from './paths.js';
 import { segmentsToKey } from './stores/layout.js';
+import { PostgresStore } from './stores/postgres-store.js';
 import { SqliteStore } from './stores/sqlite-store.js';
 import { ContentPathError, ContentStoreError, type ContentKey, type ContentStore } from './types.js';
 
@@ -49,7 +50,8 @@ export async function importDirectory(store: ContentStore, directory: string): P
   if (!stats.isDirectory()) throw new ContentStoreError(`cannot import ${directory}: not a folder`);
   const report: ImportReport = { imported: 0, skipped: [] };
 
-  const load = (write: (key: ContentKey, content: string) => unknown): void => {
+  /** The files to import, in order; the ones left out are recorded in the report. */
+  function* importable(): Generator<{ key: ContentKey; content: string }> {
     for (const segments of walkFiles(directory)) {
       const file = segments.join('/');
       let key: ContentKey;
@@ -65,17 +67,24 @@ export async function importDirectory(store: ContentStore, directory: string): P
         report.skipped.push({ file, reason: 'binary file' });
         continue;
       }
-      write(key, bytes.toString('utf8'));
+      yield { key, content: bytes.toString('utf8') };
       report.imported++;
     }
-  };
+  }
 
   if (store instanceof SqliteStore) {
     // One transaction: a failed import leaves the database as it was.
-    store.writeBatch((write) => load(write));
+    store.writeBatch((write) => {
+      for (const file of importable()) write(file.key, file.content);
+    });
+  } else if (store instanceof PostgresStore) {
+    // One transaction as well, one statement at a time on its connection.
+    await store.writeBatch(async (write) => {
+      for (const file of importable()) await write(file.key, file.content);
+    });
   } else {
     const pending: Promise<unknown>[] = [];
-    load((key, content) => pending.push(store.put(key, content)));
+    for (const file of importable()) pending.push(store.put(file.key, file.content));
     await Promise.all(pending);
   }
   return report;

@@ -1,6 +1,6 @@
 /**
  * @mcp-result-kit/tools/code-editor: the reference code-editor MCP tools (list, search, read lines,
- * get, patch, replace, delete) over a SQLite or filesystem store.
+ * get, patch, replace, delete) over a SQLite, filesystem or Postgres store.
  */
 export { registerCodeEditorTools, CODE_EDITOR_TOOL_NAMES } from './register.js';
 export type { CodeEditorToolsOptions, CodeEditorTools } from './register.js';
@@ -9,6 +9,10 @@ export type { CodeEditorServerOptions, RunningCodeEditorServer, CodeEditorServer
 export { SqliteStore } from './stores/sqlite-store.js';
 export type { SqliteStoreOptions } from './stores/sqlite-store.js';
 export { FsStore } from './stores/fs-store.js';
+export { PostgresStore } from './stores/postgres-store.js';
+export type { PostgresStoreOptions } from './stores/postgres-store.js';
+export { TOKEN_ENV } from './http-auth.js';
+export { DATABASE_URL_ENV } from './cli-env.js';
 export { openStore } from './stores/open-store.js';
 export { ENTITY_FOLDERS, keyToSegments, segmentsToKey } from './stores/layout.js';
 export { importDirectory } from './import.js';

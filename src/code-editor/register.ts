@@ -53,7 +53,7 @@ export function registerCodeEditorTools(server: McpServer, options: CodeEditorTo
   const declaresOutputSchema = options.declareOutputSchemas ?? defaultFormat !== 'readable';
   const ownsPool = options.searchPool === undefined;
   const searchPool = options.searchPool ?? new SearchPool(options.search);
-  searchPool.warm();
+  searchPool.warm(options.store.descriptor);
   const runtime: ToolRuntime = {
     store: options.store,
     context: { ...options.context },

@@ -12,24 +12,32 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ResultFormat } from 'mcp-result-kit';
+import { bearerCheck, challengeHeader, checkToken, isLoopbackHost, TOKEN_ENV } from './http-auth.js';
 import { importDirectory, type ImportReport } from './import.js';
 import { validateIdentifier } from './paths.js';
 import { registerCodeEditorTools } from './register.js';
 import { SearchPool, type SearchPoolOptions } from './search/search-pool.js';
 import { FsStore } from './stores/fs-store.js';
+import { describePostgresUrl, PostgresStore } from './stores/postgres-store.js';
 import { SqliteStore } from './stores/sqlite-store.js';
-import { ContentPathError, ContentStoreError, type ContentStore } from './types.js';
+import { ContentPathError, ContentStoreError, type ContentStore, type StoreDescriptor } from './types.js';
 import { SyntaxChecker } from './validate.js';
 
 export const DEFAULT_DATABASE = './mcp-content.db';
+const DEFAULT_HOST = '127.0.0.1';
 const SERVER_NAME = 'mcp-result-kit-code-editor';
 const SERVER_VERSION = '0.1.0';
 
 export interface CodeEditorServerOptions {
   /** SQLite database file, created on first use. Default ./mcp-content.db. */
   db?: string;
-  /** Serve a folder instead of a database (FsStore). Excludes `db` and `importDir`. */
+  /** Serve a folder instead of a database (FsStore). Excludes `db`, `postgres` and `importDir`. */
   root?: string;
+  /**
+   * Postgres connection URL (postgresql://user:password@host:port/database): the store for
+   * several replicas sharing one database. Needs the `pg` package. Excludes `db` and `root`.
+   */
+  postgres?: string;
   /** Load this folder into the database before serving. */
   importDir?: string;
   readOnly?: boolean;
@@ -41,6 +49,11 @@ export interface CodeEditorServerOptions {
   host?: string;
   /** Extra Host header values accepted over HTTP (DNS rebinding protection); localhost forms are always allowed. */
   allowedHosts?: string[];
+  /**
+   * Bearer token every HTTP request must carry (`Authorization: Bearer <token>`), at least 32
+   * characters. Required when `host` is not a loopback address; optional on loopback.
+   */
+  token?: string;
   format?: ResultFormat;
   search?: SearchPoolOptions;
   /** Default: stdin/stdout of this process. */
@@ -72,8 +85,12 @@ export class CodeEditorServerError extends Error {
 }
 
 function checkOptions(options: CodeEditorServerOptions): void {
-  if (options.root !== undefined && options.db !== undefined) {
-    throw new CodeEditorServerError('invalid_options', 'choose one store: --db <file> or --root <dir>, not both');
+  const stores = [options.db !== undefined && '--db <file>', options.root !== undefined && '--root <dir>', options.postgres !== undefined && '--postgres <url>'].filter(Boolean);
+  if (stores.length > 1) {
+    throw new CodeEditorServerError('invalid_options', `choose one store: ${stores.join(' or ')}, not ${stores.length === 2 ? 'both' : 'several'}`);
+  }
+  if (options.postgres !== undefined && !/^postgres(ql)?:\/\//.test(options.postgres)) {
+    throw new CodeEditorServerError('invalid_options', `--postgres takes a URL such as postgresql://user@host:5432/database, got ${describePostgresUrl(options.postgres)}`);
   }
   if (options.root !== undefined && options.importDir !== undefined) {
     throw new CodeEditorServerError(
@@ -87,6 +104,7 @@ function checkOptions(options: CodeEditorServerOptions): void {
   if (options.host !== undefined && options.http === undefined) {
     throw new CodeEditorServerError('invalid_options', '--host only applies with --http <port>');
   }
+  checkAuthOptions(options);
   const timeout = options.search?.timeoutMs;
   if (timeout !== undefined && (!Number.isFinite(timeout) || timeout <= 0)) {
     throw new CodeEditorServerError('invalid_options', `--search-timeout must be a positive number of milliseconds, got ${timeout}`);
@@ -100,9 +118,31 @@ function checkOptions(options: CodeEditorServerOptions): void {
   }
 }
 
-function openConfiguredStore(options: CodeEditorServerOptions): ContentStore {
+function checkAuthOptions(options: CodeEditorServerOptions): void {
+  if (options.token !== undefined) {
+    if (options.http === undefined) {
+      throw new CodeEditorServerError('invalid_options', `a token only applies with --http <port> (stdio has no network to protect)`);
+    }
+    try {
+      checkToken(options.token, 'the token');
+    } catch (error) {
+      throw new CodeEditorServerError('invalid_options', (error as Error).message);
+    }
+  }
+  const host = options.host ?? DEFAULT_HOST;
+  if (options.http !== undefined && options.token === undefined && !isLoopbackHost(host)) {
+    throw new CodeEditorServerError(
+      'invalid_options',
+      `refusing to serve HTTP on ${host} without authentication: anyone who can reach the port could read, patch and delete all content. ` +
+        `Put a token in a file (openssl rand -hex 32 > token; chmod 600 token) and pass --token-file token, or set ${TOKEN_ENV}; or listen on 127.0.0.1`,
+    );
+  }
+}
+
+async function openConfiguredStore(options: CodeEditorServerOptions): Promise<ContentStore> {
   try {
     if (options.root !== undefined) return new FsStore(options.root);
+    if (options.postgres !== undefined) return await PostgresStore.open(options.postgres, { readonly: options.readOnly });
     const file = path.resolve(options.db ?? DEFAULT_DATABASE);
     if (options.readOnly && !fs.existsSync(file)) {
       throw new ContentStoreError(`database ${file} does not exist; a read-only server cannot create it`);
@@ -113,6 +153,17 @@ function openConfiguredStore(options: CodeEditorServerOptions): ContentStore {
       throw new CodeEditorServerError('store', error.message);
     }
     throw error;
+  }
+}
+
+function describeStore(descriptor: StoreDescriptor): string {
+  switch (descriptor.kind) {
+    case 'fs':
+      return `folder ${descriptor.root}`;
+    case 'sqlite':
+      return `database ${descriptor.file}`;
+    case 'postgres':
+      return `Postgres ${describePostgresUrl(descriptor.url)}`;
   }
 }
 
@@ -136,14 +187,14 @@ function rejectRequest(response: http.ServerResponse, status: number, message: s
 export async function startCodeEditorServer(options: CodeEditorServerOptions = {}): Promise<RunningCodeEditorServer> {
   checkOptions(options);
   const log = options.log ?? ((message: string) => process.stderr.write(`[code-editor] ${message}\n`));
-  const store = openConfiguredStore(options);
+  const store = await openConfiguredStore(options);
 
   let importReport: ImportReport | undefined;
   if (options.importDir !== undefined) {
     try {
       importReport = await importDirectory(store, options.importDir);
     } catch (error) {
-      store.close();
+      await store.close();
       throw new CodeEditorServerError('import', (error as Error).message);
     }
     log(`imported ${importReport.imported} file(s) from ${options.importDir}; skipped ${importReport.skipped.length}`);
@@ -159,7 +210,7 @@ export async function startCodeEditorServer(options: CodeEditorServerOptions = {
     syntaxChecker: new SyntaxChecker(),
     log,
   };
-  const storeLabel = options.root !== undefined ? `folder ${store.descriptor.kind === 'fs' ? store.descriptor.root : options.root}` : `database ${path.resolve(options.db ?? DEFAULT_DATABASE)}`;
+  const storeLabel = describeStore(store.descriptor);
 
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
@@ -177,7 +228,7 @@ export async function startCodeEditorServer(options: CodeEditorServerOptions = {
       closing ??= (async () => {
         await server.close();
         await searchPool.close();
-        store.close();
+        await store.close();
         markClosed();
       })();
       return closing;
@@ -189,8 +240,9 @@ export async function startCodeEditorServer(options: CodeEditorServerOptions = {
     return { transport: 'stdio', store, importReport, closed, close };
   }
 
-  const host = options.host ?? '127.0.0.1';
+  const host = options.host ?? DEFAULT_HOST;
   const httpServer = http.createServer();
+  const authenticate = options.token === undefined ? undefined : bearerCheck(options.token);
   let allowed = new Set<string>();
   httpServer.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
     // DNS rebinding protection: a page on evil.example resolving to 127.0.0.1 sends its own Host.
@@ -211,6 +263,13 @@ export async function startCodeEditorServer(options: CodeEditorServerOptions = {
         rejectRequest(response, 403, `Invalid Origin header: ${origin}`);
         return;
       }
+    }
+    // After the Host check (which is about browsers), before anything else answers.
+    const verdict = authenticate?.(request) ?? 'ok';
+    if (verdict !== 'ok') {
+      response.setHeader('WWW-Authenticate', challengeHeader(verdict));
+      rejectRequest(response, 401, verdict === 'missing' ? 'Unauthorized: send Authorization: Bearer <token>' : 'Unauthorized: invalid bearer token');
+      return;
     }
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/mcp') {
       rejectRequest(response, 404, 'Not found: the MCP endpoint is /mcp');
@@ -242,13 +301,14 @@ export async function startCodeEditorServer(options: CodeEditorServerOptions = {
     });
   } catch (error) {
     await searchPool.close();
-    store.close();
+    await store.close();
     throw new CodeEditorServerError('listen', `cannot listen on ${host}:${options.http}: ${(error as Error).message}`);
   }
   const port = (httpServer.address() as AddressInfo).port;
   allowed = allowedHostHeaders(host, port, options.allowedHosts ?? []);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`;
-  log(`serving ${storeLabel} at ${url}${options.readOnly ? ' (read-only)' : ''}`);
+  const auth = authenticate ? 'bearer token required' : 'no authentication: loopback only';
+  log(`serving ${storeLabel} at ${url} (${auth})${options.readOnly ? ' (read-only)' : ''}`);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
@@ -257,7 +317,7 @@ export async function startCodeEditorServer(options: CodeEditorServerOptions = {
         httpServer.closeAllConnections();
       });
       await searchPool.close();
-      store.close();
+      await store.close();
       markClosed();
     })();
     return closing;

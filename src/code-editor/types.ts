@@ -1,5 +1,5 @@
 /**
- * The storage contract shared by the SQLite and filesystem stores.
+ * The storage contract shared by the SQLite, filesystem and Postgres stores.
  *
  * Stores know nothing about MCP: they persist text keyed by entity type + path (+ app or
  * organisation scope), keep a sha256 per file, and stream records for search. Access rules
@@ -71,6 +71,12 @@ export interface ContentFilter {
    * files without them (before decoding or transferring their text); the caller still checks.
    */
   mustContain?: readonly string[];
+  /**
+   * Search hint: the search pattern itself (JavaScript RegExp syntax, matched line by line). A
+   * store may skip files it can prove have no matching line (the Postgres store runs a
+   * translation of it in the database); the caller still checks every line it gets.
+   */
+  searchPattern?: { source: string; caseInsensitive: boolean };
 }
 
 /**
@@ -101,7 +107,7 @@ export type DeleteOutcome =
   | { status: 'conflict'; currentSha256: string };
 
 /** Enough to reopen the same store inside a worker thread. */
-export type StoreDescriptor = { kind: 'sqlite'; file: string } | { kind: 'fs'; root: string };
+export type StoreDescriptor = { kind: 'sqlite'; file: string } | { kind: 'fs'; root: string } | { kind: 'postgres'; url: string };
 
 export interface ContentStore {
   readonly descriptor: StoreDescriptor;
@@ -111,11 +117,19 @@ export interface ContentStore {
   delete(key: ContentKey, options?: DeleteOptions): Promise<DeleteOutcome>;
   /**
    * Streams matching files one at a time, in ENTITY_TYPES order then app id, organisation and
-   * path, so a search never holds more than one file's text. Synchronous because it runs inside
-   * a search worker, where blocking is the point.
+   * path, so a search never holds more than one file's text. Runs inside a search worker, where
+   * blocking is the point: SQLite and the folder store iterate synchronously; a store whose
+   * driver is asynchronous (Postgres) returns an async iterable, and callers use `for await`,
+   * which accepts both. Stopping early (break) must release whatever the iteration holds.
    */
-  iterate(filter: ContentFilter, shard?: Shard): Iterable<ContentText>;
-  close(): void;
+  iterate(filter: ContentFilter, shard?: Shard): Iterable<ContentText> | AsyncIterable<ContentText>;
+  /**
+   * Optional: opens connections ahead of the first request. Search workers call it as they
+   * start, so a search's deadline is not spent connecting.
+   */
+  warm?(): Promise<void>;
+  /** Releases connections and handles; a store with asynchronous connections returns a promise. */
+  close(): void | Promise<void>;
 }
 
 /** Thrown for a path or identifier a store refuses; the message is shown to the caller. */

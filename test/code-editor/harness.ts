@@ -1,6 +1,7 @@
 /**
- * Test harness: a real store in a temp dir, the tools on an McpServer, and the SDK Client over
- * InMemoryTransport — so every call goes through the Client's outputSchema validation.
+ * Test harness: a real store (a SQLite file or a folder in a temp dir, or a database on a real
+ * PostgreSQL server), the tools on an McpServer, and the SDK Client over InMemoryTransport — so
+ * every call goes through the Client's outputSchema validation.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,22 +12,46 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   FsStore,
+  PostgresStore,
   registerCodeEditorTools,
   SqliteStore,
   type CodeEditorToolsOptions,
   type ContentKey,
   type ContentStore,
 } from '../../src/code-editor/index.js';
+import { createTestDatabase, dropTestDatabase, type TestDatabase } from '../support/postgres.js';
 
-export type StoreKind = 'sqlite' | 'fs';
-export const STORE_KINDS: StoreKind[] = ['sqlite', 'fs'];
+export type StoreKind = 'sqlite' | 'fs' | 'postgres';
+export const STORE_KINDS: StoreKind[] = ['sqlite', 'fs', 'postgres'];
 
 export function makeTempDir(prefix = 'code-editor-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export function openTestStore(kind: StoreKind, dir: string): ContentStore {
-  return kind === 'sqlite' ? new SqliteStore(path.join(dir, 'content.db')) : new FsStore(path.join(dir, 'root'));
+const testDatabases = new WeakMap<ContentStore, TestDatabase>();
+
+/** A fresh store: a SQLite file or a folder in `dir`, or a new database on the test Postgres server. */
+export async function openTestStore(kind: StoreKind, dir: string): Promise<ContentStore> {
+  if (kind === 'sqlite') return new SqliteStore(path.join(dir, 'content.db'));
+  if (kind === 'fs') return new FsStore(path.join(dir, 'root'));
+  const database = await createTestDatabase();
+  const store = await PostgresStore.open(database.url);
+  testDatabases.set(store, database);
+  return store;
+}
+
+/** Closes a store from openTestStore (and drops its Postgres database). */
+export async function closeTestStore(store: ContentStore): Promise<void> {
+  await store.close();
+  const database = testDatabases.get(store);
+  if (database) await dropTestDatabase(database);
+}
+
+/** Everything iterate() yields, whether the store iterates synchronously or not. */
+export async function collect<T>(iterable: Iterable<T> | AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
 }
 
 export interface Harness {
@@ -42,7 +67,7 @@ export async function startHarness(
   options: Omit<CodeEditorToolsOptions, 'store'> = {},
   dir = makeTempDir(),
 ): Promise<Harness> {
-  const store = openTestStore(kind, dir);
+  const store = await openTestStore(kind, dir);
   const server = new McpServer({ name: 'code-editor-test', version: '1.0.0' });
   const tools = registerCodeEditorTools(server, { log: () => undefined, ...options, store });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
@@ -59,7 +84,7 @@ export async function startHarness(
       await client.close();
       await server.close();
       await tools.close();
-      store.close();
+      await closeTestStore(store);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -13,19 +13,19 @@ import {
   type ContentStore,
 } from '../../src/code-editor/index.js';
 import { sha256Hex } from '../../src/code-editor/text.js';
-import { makeTempDir, openTestStore, seed, STORE_KINDS } from './harness.js';
+import { closeTestStore, collect, makeTempDir, openTestStore, seed, STORE_KINDS } from './harness.js';
 
 const ALL = { entityTypes: ENTITY_TYPES, appId: 'app-1' };
 
 describe.each(STORE_KINDS)('ContentStore contract: %s', (kind) => {
   let dir: string;
   let store: ContentStore;
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = makeTempDir('store-');
-    store = openTestStore(kind, dir);
+    store = await openTestStore(kind, dir);
   });
-  afterEach(() => {
-    store.close();
+  afterEach(async () => {
+    await closeTestStore(store);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -78,9 +78,11 @@ describe.each(STORE_KINDS)('ContentStore contract: %s', (kind) => {
       { key: { entityType: 'workflow', path: 'x.py' }, content: 'x' },
       { key: { entityType: 'text', path: 'a.txt' }, content: 'a' },
     ]);
-    const order = [...store.iterate(ALL)].map((file) => `${file.entityType}:${file.organizationId ?? ''}:${file.path}`);
+    const order = (await collect(store.iterate(ALL))).map((file) => `${file.entityType}:${file.organizationId ?? ''}:${file.path}`);
     expect(order).toEqual(['workflow::x.py', 'workflow:org:y.py', 'module::z.py', 'text::a.txt', 'text::b.txt', 'app_file::a.ts']);
-    const shards = [0, 1, 2].map((index) => [...store.iterate(ALL, { index, count: 3 })].map((file) => `${file.entityType}:${file.organizationId ?? ''}:${file.path}`));
+    const shards = await Promise.all(
+      [0, 1, 2].map(async (index) => (await collect(store.iterate(ALL, { index, count: 3 }))).map((file) => `${file.entityType}:${file.organizationId ?? ''}:${file.path}`)),
+    );
     expect(shards.flat().sort()).toEqual([...order].sort());
     expect(new Set(shards.flat()).size).toBe(order.length);
   });
@@ -88,12 +90,13 @@ describe.each(STORE_KINDS)('ContentStore contract: %s', (kind) => {
   it('stops streaming when the consumer stops, leaving the store usable', async () => {
     await seed(store, Array.from({ length: 20 }, (_, index) => ({ key: { entityType: 'text' as const, path: `f${String(index).padStart(2, '0')}.txt` }, content: `file ${index}` })));
     const seen: string[] = [];
-    for (const file of store.iterate({ entityTypes: ['text'] })) {
+    for await (const file of store.iterate({ entityTypes: ['text'] })) {
       seen.push(file.path);
       if (seen.length === 3) break;
     }
     expect(seen).toEqual(['f00.txt', 'f01.txt', 'f02.txt']);
-    // A better-sqlite3 connection is busy while an iterator is open; break must have closed it.
+    // A better-sqlite3 connection is busy while an iterator is open, a Postgres one is checked
+    // out of the pool; break must have released it.
     expect((await store.put({ entityType: 'text', path: 'after.txt' }, 'x')).status).toBe('written');
   });
 });

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { compareContentOrder } from '../stores/order.js';
 import type { ContentFilter, StoreDescriptor } from '../types.js';
-import type { SearchJob, SearchJobReply } from './protocol.js';
+import type { SearchJob, SearchJobReply, WorkerMessage } from './protocol.js';
 import type { SearchMatch } from './scan.js';
 
 export interface SearchRequest {
@@ -84,6 +84,8 @@ export class SearchPool {
   private readonly workerScript: URL;
   private readonly workers: PoolWorker[] = [];
   private readonly queue: PendingJob[] = [];
+  /** Stores every worker opens as it starts (see warm). */
+  private readonly preparedStores = new Map<string, StoreDescriptor>();
   private nextJobId = 1;
   private nextSearchId = 1;
   private closed = false;
@@ -98,13 +100,30 @@ export class SearchPool {
     this.workerScript = resolveWorkerScript();
   }
 
-  /** Starts all workers now so the first search does not pay for thread start-up. */
-  warm(): void {
+  /**
+   * Starts all workers now so the first search does not pay for thread start-up, and has them
+   * open `store` (a database store connects) for the same reason. Workers started later, to
+   * replace terminated ones, open it too.
+   */
+  warm(store?: StoreDescriptor): void {
+    if (store !== undefined) {
+      const key = JSON.stringify(store);
+      if (!this.preparedStores.has(key)) {
+        this.preparedStores.set(key, store);
+        for (const entry of this.workers) this.prepare(entry, store);
+      }
+    }
     while (!this.closed && this.workers.length < this.size) this.spawn();
+  }
+
+  private prepare(entry: PoolWorker, store: StoreDescriptor): void {
+    const message: WorkerMessage = { kind: 'prepare', store, timeoutMs: this.timeoutMs };
+    entry.worker.postMessage(message);
   }
 
   private spawn(): PoolWorker {
     const entry: PoolWorker = { worker: new Worker(this.workerScript) };
+    for (const store of this.preparedStores.values()) this.prepare(entry, store);
     // An idle worker must not keep the process alive; a busy one must (see dispatch()).
     entry.worker.unref();
     entry.worker.on('message', (reply: SearchJobReply) => this.finish(entry, (job) => job.resolve(reply)));
@@ -193,6 +212,7 @@ export class SearchPool {
             resolve,
             reject,
             job: {
+              kind: 'search',
               jobId: this.nextJobId++,
               store: request.store,
               filter: request.filter,
@@ -201,6 +221,7 @@ export class SearchPool {
               caseInsensitive: request.caseInsensitive,
               contextLines: request.contextLines,
               limit,
+              timeoutMs: this.timeoutMs,
             },
           });
           this.pump();

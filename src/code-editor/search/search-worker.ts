@@ -1,28 +1,29 @@
 /**
  * Search worker: runs user regexes off the main thread so a catastrophic pattern can only stall
  * this thread, which the pool terminates at its deadline. Each worker reopens the store from its
- * descriptor (SQLite: its own read-only connection, which WAL lets run beside the writer) and
- * keeps it for later jobs.
+ * descriptor (SQLite: its own read-only connection, which WAL lets run beside the writer;
+ * Postgres: its own read-only connection whose statement timeout is the deadline, so the
+ * database stops too when the worker is terminated) and keeps it for later jobs.
  */
 import { parentPort } from 'node:worker_threads';
 import { openStore } from '../stores/open-store.js';
 import type { ContentStore, StoreDescriptor } from '../types.js';
-import type { SearchJob, SearchJobReply } from './protocol.js';
+import type { PrepareStore, SearchJob, SearchJobReply, WorkerMessage } from './protocol.js';
 import { compilePattern, scanText, type SearchMatch } from './scan.js';
 
 const stores = new Map<string, ContentStore>();
 
-function storeFor(descriptor: StoreDescriptor): ContentStore {
+function storeFor(descriptor: StoreDescriptor, timeoutMs: number): ContentStore {
   const cacheKey = JSON.stringify(descriptor);
   let store = stores.get(cacheKey);
   if (!store) {
-    store = openStore(descriptor, { readonly: true });
+    store = openStore(descriptor, { readonly: true, statementTimeoutMs: timeoutMs });
     stores.set(cacheKey, store);
   }
   return store;
 }
 
-function run(job: SearchJob): SearchJobReply {
+async function run(job: SearchJob): Promise<SearchJobReply> {
   try {
     const pattern = compilePattern(job.pattern, job.caseInsensitive);
     const matches: SearchMatch[] = [];
@@ -36,8 +37,9 @@ function run(job: SearchJob): SearchJobReply {
     if (anchor && anchor.otherCase === undefined) {
       mustContain = pattern.caseInsensitive || anchor.literal === anchor.character ? [anchor.character] : [anchor.character, anchor.literal];
     }
-    const filter = mustContain ? { ...job.filter, mustContain } : job.filter;
-    for (const file of storeFor(job.store).iterate(filter, job.shard)) {
+    const filter = { ...job.filter, searchPattern: { source: job.pattern, caseInsensitive: job.caseInsensitive }, ...(mustContain && { mustContain }) };
+    // for await takes the synchronous iterables of SQLite and the folder store as well.
+    for await (const file of storeFor(job.store, job.timeoutMs).iterate(filter, job.shard)) {
       filesScanned++;
       if (scanText(file, pattern, job.contextLines, job.limit, matches)) {
         limitReached = true;
@@ -50,6 +52,17 @@ function run(job: SearchJob): SearchJobReply {
   }
 }
 
+async function prepare(message: PrepareStore): Promise<void> {
+  try {
+    await storeFor(message.store, message.timeoutMs).warm?.();
+  } catch {
+    // The first search on this store meets the same failure and reports it.
+  }
+}
+
 if (!parentPort) throw new Error('search-worker.js must be started as a worker thread');
 const port = parentPort;
-port.on('message', (job: SearchJob) => port.postMessage(run(job)));
+port.on('message', (message: WorkerMessage) => {
+  if (message.kind === 'prepare') void prepare(message);
+  else void run(message).then((reply) => port.postMessage(reply));
+});

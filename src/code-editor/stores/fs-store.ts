@@ -11,7 +11,8 @@
  *     never see a half-written file.
  *
  * Compare-and-swap (expectedSha256) reads, compares and renames with synchronous calls, so no
- * other request in this process can interleave; two processes sharing a root are not serialised.
+ * other request in this process can interleave, under a per-file lock (file-lock.ts) that other
+ * processes serving the same root take too.
  * Listing and search do not follow symlinks at all.
  */
 import fs from 'node:fs';
@@ -36,6 +37,7 @@ import {
   type Shard,
   type StoreDescriptor,
 } from '../types.js';
+import { FileLocks } from './file-lock.js';
 import { ENTITY_FOLDERS, keyToSegments, ORGANIZATION_FOLDER_MARK, segmentsToKey } from './layout.js';
 import { compareContentOrder, matchesFilter, selectedEntityTypes } from './order.js';
 
@@ -104,6 +106,7 @@ export class FsStore implements ContentStore {
   readonly root: string;
   private readonly statsCache = new Map<string, CachedStats>();
   private readonly reader = new FastTextReader();
+  private readonly locks: FileLocks;
 
   constructor(root: string) {
     try {
@@ -116,6 +119,7 @@ export class FsStore implements ContentStore {
       throw new ContentStoreError(`content root ${this.root} is not a folder`);
     }
     this.descriptor = { kind: 'fs', root: this.root };
+    this.locks = new FileLocks(this.root);
   }
 
   private isInsideRoot(real: string): boolean {
@@ -306,10 +310,16 @@ export class FsStore implements ContentStore {
   }
 
   async put(key: ContentKey, content: string, options: PutOptions = {}): Promise<PutOutcome> {
-    const { absolute, exists } = this.resolve(key, 'write');
+    const { absolute } = this.resolve(key, 'write');
+    // Other processes serving this folder take the same lock, so the compare-and-swap below is
+    // one step for all of them; another process may have created the file while we waited.
+    return this.locks.withLock(absolute, () => this.putLocked(key, absolute, content, options));
+  }
+
+  private putLocked(key: ContentKey, absolute: string, content: string, options: PutOptions): PutOutcome {
     // From here to the rename everything is synchronous: the compare-and-swap cannot interleave
-    // with another request of this process.
-    const currentSha256 = this.currentSha256(absolute, exists);
+    // with another request of this process either.
+    const currentSha256 = this.currentSha256(absolute, true);
     if (options.expectedSha256 !== undefined && options.expectedSha256 !== currentSha256) {
       return { status: 'conflict', currentSha256 };
     }
@@ -338,14 +348,17 @@ export class FsStore implements ContentStore {
 
   async delete(key: ContentKey, options: DeleteOptions = {}): Promise<DeleteOutcome> {
     const { absolute, exists } = this.resolve(key, 'write');
-    const currentSha256 = this.currentSha256(absolute, exists);
-    if (currentSha256 === null) return { status: 'not_found' };
-    if (options.expectedSha256 !== undefined && options.expectedSha256 !== currentSha256) {
-      return { status: 'conflict', currentSha256 };
-    }
-    fs.unlinkSync(absolute);
-    this.statsCache.delete(absolute);
-    return { status: 'deleted' };
+    if (!exists) return { status: 'not_found' };
+    return this.locks.withLock(absolute, (): DeleteOutcome => {
+      const currentSha256 = this.currentSha256(absolute, true);
+      if (currentSha256 === null) return { status: 'not_found' };
+      if (options.expectedSha256 !== undefined && options.expectedSha256 !== currentSha256) {
+        return { status: 'conflict', currentSha256 };
+      }
+      fs.unlinkSync(absolute);
+      this.statsCache.delete(absolute);
+      return { status: 'deleted' };
+    });
   }
 
   *iterate(filter: ContentFilter, shard?: Shard): Iterable<ContentText> {

@@ -3,10 +3,23 @@
  */
 import type { ContentStore, StoreDescriptor } from '../types.js';
 import { FsStore } from './fs-store.js';
+import { PostgresStore } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';
 
-export function openStore(descriptor: StoreDescriptor, options: { readonly?: boolean } = {}): ContentStore {
-  return descriptor.kind === 'sqlite'
-    ? new SqliteStore(descriptor.file, { readonly: options.readonly })
-    : new FsStore(descriptor.root);
+export interface ReopenOptions {
+  readonly?: boolean;
+  /** Postgres: statement timeout for the reopened store's connections (the search deadline). */
+  statementTimeoutMs?: number;
+}
+
+export function openStore(descriptor: StoreDescriptor, options: ReopenOptions = {}): ContentStore {
+  switch (descriptor.kind) {
+    case 'sqlite':
+      return new SqliteStore(descriptor.file, { readonly: options.readonly });
+    case 'fs':
+      return new FsStore(descriptor.root);
+    case 'postgres':
+      // One connection per search worker: it runs one search at a time.
+      return new PostgresStore(descriptor.url, { readonly: options.readonly, statementTimeoutMs: options.statementTimeoutMs, maxConnections: 1 });
+  }
 }
