@@ -143,7 +143,8 @@ describe('resolveCliOptions', () => {
   it('rejects bad flags with one-line messages', () => {
     const dir = tempDir();
     expect(usageError(() => resolveCliOptions(dir, { handlerPattern: ['[a-'] }))).toMatch(/^--handler-pattern "\[a-" is not a valid regular expression/);
-    expect(usageError(() => resolveCliOptions(dir, { format: 'pretty' }))).toMatch(/^--format must be one of readable, structured, both/);
+    expect(usageError(() => resolveCliOptions(dir, { resultFormat: 'pretty' }))).toMatch(/^--result-format must be one of readable, structured, both/);
+    expect(usageError(() => resolveCliOptions(dir, { preset: 'all' }))).toMatch(/^--preset must be one of recommended, strict, got "all"/);
     expect(usageError(() => resolveCliOptions(dir, { include: ['{a'] }))).toMatch(/^--include "\{a" is not a valid glob/);
     expect(usageError(() => resolveCliOptions(dir, { importSource: ' ' }))).toMatch(/^--import-source must not be empty/);
   });

@@ -35,6 +35,16 @@ describe('diffs', () => {
     expect(useColor(fakeIo({ stdoutIsTTY: true, env: { NO_COLOR: '1' } }))).toBe(false);
     expect(useColor(fakeIo({ stdoutIsTTY: false }))).toBe(false);
   });
+
+  it('honours FORCE_COLOR as chalk and picocolors do, and --color / --no-color above all', () => {
+    expect(useColor(fakeIo({ stdoutIsTTY: false, env: { FORCE_COLOR: '1' } }))).toBe(true);
+    expect(useColor(fakeIo({ stdoutIsTTY: false, env: { FORCE_COLOR: '' } }))).toBe(true);
+    expect(useColor(fakeIo({ stdoutIsTTY: true, env: { FORCE_COLOR: '0' } }))).toBe(false);
+    expect(useColor(fakeIo({ stdoutIsTTY: true, env: { FORCE_COLOR: 'false' } }))).toBe(false);
+    expect(useColor(fakeIo({ stdoutIsTTY: false, env: { FORCE_COLOR: '1', NO_COLOR: '1' } }))).toBe(true);
+    expect(useColor(fakeIo({ stdoutIsTTY: false, env: {} }), true)).toBe(true);
+    expect(useColor(fakeIo({ stdoutIsTTY: true, env: { FORCE_COLOR: '1' } }), false)).toBe(false);
+  });
 });
 
 describe('progress', () => {
@@ -68,7 +78,8 @@ describe('progress', () => {
     expect(JSON.parse(io.out.join('')).filesScanned).toBe(60);
     const quiet = fakeIo({ cwd: dir, stderrIsTTY: true, env: { CI: '1' } });
     await run(['migrate', '--dry-run', '--json'], quiet);
-    expect(quiet.err.join('')).toBe('');
+    // No bar; only the note that no tool handler was recognised.
+    expect(quiet.err.join('')).toBe('mcp-result-kit: warning: no MCP tool handler was recognised in 60 files; see --handler-pattern and --registration-method (docs/cli.md)\n');
   });
 });
 
