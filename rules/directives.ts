@@ -37,6 +37,8 @@ export interface SiteSuppressions {
 const NONE: SiteSuppressions = { isDisabled: () => false, isIgnored: () => false };
 
 const DIRECTIVE = /^(eslint-disable-next-line|eslint-disable-line|eslint-disable|eslint-enable)(?:\s|$)/;
+/** `mcp-result-kit-ignore`, alone or followed by a reason (`-- why`, `: why`, or just words). */
+const IGNORE = new RegExp(`^${IGNORE_COMMENT}(?:$|[\\s:])`);
 const HAS_MARKER = /eslint-(?:disable|enable)|mcp-result-kit-ignore/;
 
 interface Comment {
@@ -46,13 +48,15 @@ interface Comment {
   value: string;
 }
 
-/** Every comment of the file: each is leading trivia of some token (the end-of-file token included). */
+/** Every comment of the file: each sits in the trivia before some token (the end-of-file token included). */
 function comments(sourceFile: TS.SourceFile): Comment[] {
   const text = sourceFile.text;
   const seen = new Set<number>();
   const found: Comment[] = [];
+  // TypeScript splits the trivia before a token: comments on the previous token's line are its
+  // trailing ranges, the rest leading ranges. Both start at the token's full start.
   const collect = (position: number) => {
-    for (const range of ts.getLeadingCommentRanges(text, position) ?? []) {
+    for (const range of [...(ts.getTrailingCommentRanges(text, position) ?? []), ...(ts.getLeadingCommentRanges(text, position) ?? [])]) {
       if (seen.has(range.pos)) continue;
       seen.add(range.pos);
       const raw = text.slice(range.pos, range.end);
@@ -102,7 +106,7 @@ export function siteSuppressions(sourceFile: TS.SourceFile): SiteSuppressions {
   const ignoredLines = new Set<number>();
   for (const comment of comments(sourceFile)) {
     const value = comment.value.trim();
-    if (value === IGNORE_COMMENT || value.startsWith(`${IGNORE_COMMENT} `) || value.startsWith(`${IGNORE_COMMENT}\t`)) {
+    if (IGNORE.test(value)) {
       const line = lineOf(comment.pos);
       const before = sourceFile.text.slice(sourceFile.getPositionOfLineAndCharacter(line, 0), comment.pos);
       ignoredLines.add(before.trim() === '' ? lineOf(comment.end) + 1 : line);
