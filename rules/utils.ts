@@ -57,9 +57,9 @@ export const ruleOptionsSchema: TSESLint.RuleMetaData<string, KitRuleDocs>['sche
       handlerPatterns: stringArray('Regular expressions for names of functions that are tool handlers, e.g. "^handle[A-Z]".'),
       registrationMethods: stringArray('Extra method names that register a tool like server.tool(name, ..., handler).'),
       handlerProperties: stringArray('Property names that hold the handler in tool-definition objects, e.g. "handler" or "execute".'),
-      resultHelpers: stringArray('Names of your own functions that already return a proper CallToolResult, e.g. "ok" and "fail".'),
+      resultHelpers: stringArray('Names of your own functions that already return a proper CallToolResult, e.g. "ok" and "fail" (successResult, errorResult, jsonResult and toCallToolResult always count).'),
       handlerClasses: { type: 'boolean', description: 'Treat classes with a name property and an execute method as tool handlers.' },
-      importSource: { type: 'string', description: 'Module that suggestions import the result helpers from (default "mcp-result-kit").' },
+      importSource: { type: 'string', description: 'Module that suggestions import the result helpers from, e.g. your local helpers (migrate --local-helpers); default "mcp-result-kit".' },
     },
   },
 ];

@@ -9,10 +9,10 @@
  * CommonJS and loaded with require: it is compiled here, once, without the hook, so that Babel
  * does not spend seconds on a 9 MB file.
  */
-import fs = require('node:fs');
-import Module = require('node:module');
-import path = require('node:path');
-import url = require('node:url');
+import * as fs from 'node:fs';
+import Module from 'node:module';
+import * as path from 'node:path';
+import * as url from 'node:url';
 
 interface FileInfo {
   path: string;

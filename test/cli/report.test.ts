@@ -144,15 +144,15 @@ describe('check output', () => {
   });
 
   it('keeps fingerprints when lines move, and tells identical lines apart by occurrence', () => {
-    const one = (line: number, text: string) => ({ ...findings[0], line, column: 1 });
+    const one = (line: number) => ({ ...findings[0], line, column: 1 });
     const print = (items: CheckFinding[], text: (file: string, line: number) => string) =>
       (findingsSarif(items, rules, { tool: { name: 'mcp-result-kit', version: '1' }, sourceRoot: cwd, sourceLine: text }) as { runs: { results: { partialFingerprints: Record<string, string> }[] }[] }).runs[0].results.map(
         (result) => result.partialFingerprints['mcpResultKit/v1'],
       );
-    const before = print([one(3, '')], () => "  return 'hi';");
-    const after = print([one(13, '')], () => "  return 'hi';");
+    const before = print([one(3)], () => "  return 'hi';");
+    const after = print([one(13)], () => "  return 'hi';");
     expect(after).toEqual(before);
-    const twice = print([one(3, ''), one(8, '')], () => "  return 'hi';");
+    const twice = print([one(3), one(8)], () => "  return 'hi';");
     expect(twice[0]).toBe(before[0]);
     expect(twice[1]).not.toBe(twice[0]);
   });
