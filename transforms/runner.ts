@@ -75,8 +75,11 @@ export function selectedTransforms(options: Pick<MigrationOptions, 'transforms'>
  * by an eslint-disable directive or a `mcp-result-kit-ignore` comment. A `string` return type
  * changes only when every string site of its function is still rewritten.
  */
+const ruleKindsCache = new WeakMap<MigrationOptions, ReadonlySet<SiteKind>>();
+
 export function scopeAnalysis(analysis: Analysis, sourceFile: TS.SourceFile, options: MigrationOptions, selected: readonly Transform[]): Analysis {
-  const ruleKinds = enabledKinds(ruleSeverities(options.preset, options.rules));
+  let ruleKinds = ruleKindsCache.get(options);
+  if (!ruleKinds) ruleKindsCache.set(options, (ruleKinds = enabledKinds(ruleSeverities(options.preset, options.rules))));
   const transformKinds = new Set<SiteKind>(selected.flatMap((transform) => transform.kinds));
   let suppressions: ReturnType<typeof siteSuppressions> | undefined;
   const kept = analysis.findings.filter((finding) => {
