@@ -98,8 +98,16 @@ function nodeAt(sourceFile: TS.SourceFile, start: number, end: number): TS.Node 
   }
 }
 
-/** Reads the file's suppression comments once; files without any cost a regex test. */
+const cache = new WeakMap<TS.SourceFile, SiteSuppressions>();
+
+/** Reads the file's suppression comments once (cached per file; every rule asks); files without any cost a regex test. */
 export function siteSuppressions(sourceFile: TS.SourceFile): SiteSuppressions {
+  let found = cache.get(sourceFile);
+  if (!found) cache.set(sourceFile, (found = readSuppressions(sourceFile)));
+  return found;
+}
+
+function readSuppressions(sourceFile: TS.SourceFile): SiteSuppressions {
   if (!HAS_MARKER.test(sourceFile.text)) return NONE;
   const lineOf = (position: number) => sourceFile.getLineAndCharacterOfPosition(position).line;
   const directives: Directive[] = [];

@@ -101,10 +101,11 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--org <id>', 'organisation id')
     .option('--http <port>', 'serve over HTTP on this port instead of stdio')
     .option('--host <addr>', 'address to listen on with --http')
-    .addOption(new Option('--format <format>', 'result format of the tools').choices(['readable', 'structured', 'both']))
+    .addOption(new Option('--result-format <format>', 'result format of the tools').choices(['readable', 'structured', 'both']))
+    .addOption(new Option('--format <format>', 'deprecated: use --result-format').choices(['readable', 'structured', 'both']).hideHelp())
     .action(async (flags: ServeFlags) => {
       const { runServe } = await import('./serve.js');
-      state.code = await runServe(flags);
+      state.code = await runServe(flags, io);
     });
 
   return program;
