@@ -10,7 +10,7 @@ import requireIsError from './require-is-error.js';
 import { PLUGIN_NAME, presetSeverities, ruleId, type Preset, type RuleName } from './rule-set.js';
 import validStructuredContent from './valid-structured-content.js';
 
-export { PLUGIN_NAME } from './rule-set.js';
+export { PLUGIN_NAME, type RuleName, type Preset } from './rule-set.js';
 
 export const rules = {
   'no-bare-object-result': noBareObjectResult,
