@@ -1,6 +1,6 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import tsParser from '@typescript-eslint/parser';
-import { packageVersion } from '../src/package-info.js';
+import { PACKAGE_NAME, packageVersion } from '../src/package-info.js';
 import { SKIPPED_FOLDER_GLOBS, SOURCE_FILE_GLOBS, TS_FILE_GLOBS } from '../src/source-files.js';
 import noBareObjectResult from './no-bare-object-result.js';
 import noJsonStringifyResult from './no-json-stringify-result.js';
@@ -24,8 +24,9 @@ export const rules = {
 export type ConfigName = 'recommended' | 'strict' | 'recommended-type-checked' | 'strict-type-checked' | 'disable-type-checked';
 
 const plugin = {
-  // Read once, so the plugin's meta always matches what is installed.
-  meta: { name: PLUGIN_NAME, version: packageVersion(), namespace: PLUGIN_NAME },
+  // Read once, so the plugin's meta always matches what is installed: ESLint wants the npm
+  // package's name here, and the rule prefix as the namespace.
+  meta: { name: PACKAGE_NAME, version: packageVersion(), namespace: PLUGIN_NAME },
   rules,
   configs: {} as Record<ConfigName, TSESLint.FlatConfig.Config>,
 };

@@ -125,9 +125,9 @@ describe('plugin', () => {
     expect(Object.keys(rules).sort()).toEqual(RULE_IDS);
   });
 
-  it('has meta.name, meta.version from package.json, and meta.namespace', async () => {
+  it('has meta.name and meta.version from package.json, and the rule prefix as meta.namespace', async () => {
     const { default: plugin } = await loadPlugin();
-    expect(plugin.meta).toEqual({ name: 'mcp-result-kit', version: pkg.version, namespace: 'mcp-result-kit' });
+    expect(plugin.meta).toEqual({ name: pkg.name, version: pkg.version, namespace: 'mcp-result-kit' });
   });
 
   it('registers itself under its name in every config with rules', async () => {
