@@ -1,5 +1,6 @@
 // The kit's own lint: typescript-eslint's recommended rules over the sources.
 import js from '@eslint/js';
+import eslintPlugin from 'eslint-plugin-eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -15,6 +16,25 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // The plugin's own rules, linted as ESLint plugins should be (meta, docs url, schema, messages).
+  {
+    files: ['rules/*.ts'],
+    ...eslintPlugin.configs.recommended,
+    rules: {
+      ...eslintPlugin.configs.recommended.rules,
+      'eslint-plugin/require-meta-docs-description': ['error', { pattern: '^(Disallow|Require|Prefer)' }],
+      // createRule (ESLintUtils.RuleCreator) adds meta.docs.url at run time; test/rules/meta.test.ts checks it.
+      'eslint-plugin/require-meta-docs-url': 'off',
+      'eslint-plugin/require-meta-schema': 'error',
+      'eslint-plugin/require-meta-schema-description': 'error',
+      'eslint-plugin/require-meta-type': 'error',
+      'eslint-plugin/prefer-message-ids': 'error',
+      // Every rule reports through reportKinds (rules/utils.ts), which these two cannot follow;
+      // the RuleTester suites cover each message id and suggestion.
+      'eslint-plugin/require-meta-has-suggestions': 'off',
+      'eslint-plugin/no-unused-message-ids': 'off',
     },
   },
 );

@@ -1,19 +1,16 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import tsParser from '@typescript-eslint/parser';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_NAME, packageVersion } from '../src/package-info.js';
+import { SKIPPED_FOLDER_GLOBS, SOURCE_FILE_GLOBS, TS_FILE_GLOBS } from '../src/source-files.js';
 import noBareObjectResult from './no-bare-object-result.js';
 import noJsonStringifyResult from './no-json-stringify-result.js';
 import noStringResult from './no-string-result.js';
 import preferResultHelpers from './prefer-result-helpers.js';
 import requireIsError from './require-is-error.js';
+import { PLUGIN_NAME, presetSeverities, ruleId, type Preset, type RuleName } from './rule-set.js';
 import validStructuredContent from './valid-structured-content.js';
 
-export const PLUGIN_NAME = 'mcp-result-kit';
-
-/** The npm package the plugin ships in (its `meta.name`, as ESLint asks); the rules' prefix stays PLUGIN_NAME. */
-export const PACKAGE_NAME = '@mcp-result-kit/tools';
+export { PLUGIN_NAME, type RuleName, type Preset } from './rule-set.js';
 
 export const rules = {
   'no-bare-object-result': noBareObjectResult,
@@ -22,60 +19,58 @@ export const rules = {
   'prefer-result-helpers': preferResultHelpers,
   'require-is-error': requireIsError,
   'valid-structured-content': validStructuredContent,
+} satisfies Record<RuleName, unknown>;
+
+export type ConfigName = 'recommended' | 'strict' | 'recommended-type-checked' | 'strict-type-checked' | 'disable-type-checked';
+
+const plugin = {
+  // Read once, so the plugin's meta always matches what is installed: ESLint wants the npm
+  // package's name here, and the rule prefix as the namespace.
+  meta: { name: PACKAGE_NAME, version: packageVersion(), namespace: PLUGIN_NAME },
+  rules,
+  configs: {} as Record<ConfigName, TSESLint.FlatConfig.Config>,
 };
 
-export type RuleName = keyof typeof rules;
+/** Every file extension the CLI reads (`.jsx` included), as in `check` and `migrate`. */
+export const SOURCE_FILES = SOURCE_FILE_GLOBS;
 
-/** The kit's package.json, found upwards from this file (dist/rules/ when built, rules/ in tests). */
-function packageVersion(): string {
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'package.json');
-    if (existsSync(candidate)) {
-      const manifest = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
-      if (manifest.name === PACKAGE_NAME && manifest.version) return manifest.version;
-    }
-    if (path.dirname(dir) === dir) return '0.0.0';
-  }
-}
-
-// Read once, so the plugin's meta always matches what is installed.
-const version = packageVersion();
-
-type Severity = 'error' | 'warn' | 'off';
-
-/** Rule entries for a config, derived from each rule's meta.docs.recommended. */
-function ruleEntries(level: 'recommended' | 'strict', severity: Severity = 'error'): Record<string, Severity> {
-  const entries: Record<string, Severity> = {};
-  for (const [name, rule] of Object.entries(rules)) {
-    const wanted = rule.meta.docs?.recommended;
-    if (wanted === 'recommended' || level === 'strict') entries[`${PLUGIN_NAME}/${name}`] = severity;
-  }
+/** The preset's rules at `error`, from the one kind → rule → preset table (rules/rule-set.ts). */
+function ruleEntries(preset: Preset): Record<string, 'error'> {
+  const entries: Record<string, 'error'> = {};
+  for (const [rule, severity] of Object.entries(presetSeverities(preset))) if (severity !== 'off') entries[ruleId(rule as RuleName)] = 'error';
   return entries;
 }
 
-const plugin = {
-  meta: { name: PACKAGE_NAME, version },
-  rules,
-  configs: {} as Record<'recommended' | 'strict' | 'recommended-type-checked', TSESLint.FlatConfig.Config>,
-};
-
-/** The files a config applies to: on its own, a flat config without `files` would skip `.ts`. */
-export const SOURCE_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts', '**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'];
-
-const base = (name: string): TSESLint.FlatConfig.Config => ({
+const base = (name: ConfigName, files: string[]): TSESLint.FlatConfig.Config => ({
   name: `${PLUGIN_NAME}/${name}`,
-  files: SOURCE_FILES,
+  // On its own, a flat config without `files` would skip `.ts`. Build output is not the source:
+  // the CLI never scans it, so the configs do not lint it either.
+  files,
+  ignores: SKIPPED_FOLDER_GLOBS,
   plugins: { [PLUGIN_NAME]: plugin as unknown as TSESLint.FlatConfig.Plugin },
   languageOptions: { parser: tsParser as TSESLint.FlatConfig.Parser },
 });
 
-plugin.configs.recommended = { ...base('recommended'), rules: ruleEntries('recommended') };
-plugin.configs.strict = { ...base('strict'), rules: ruleEntries('strict') };
+plugin.configs.recommended = { ...base('recommended', SOURCE_FILE_GLOBS), rules: ruleEntries('recommended') };
+plugin.configs.strict = { ...base('strict', SOURCE_FILE_GLOBS), rules: ruleEntries('strict') };
+
 // With type information the rules also see string-typed expressions and handlers in other files.
-plugin.configs['recommended-type-checked'] = {
-  ...base('recommended-type-checked'),
+// As in typescript-eslint, the type-checked configs apply to TypeScript files only, so that
+// eslint.config.js and plain JavaScript never meet the project service; JavaScript keeps the
+// syntax-only configs (or uses disable-type-checked).
+const typeChecked = (name: ConfigName, preset: Preset): TSESLint.FlatConfig.Config => ({
+  ...base(name, TS_FILE_GLOBS),
   languageOptions: { parser: tsParser as TSESLint.FlatConfig.Parser, parserOptions: { projectService: true } },
-  rules: ruleEntries('recommended'),
+  rules: ruleEntries(preset),
+});
+plugin.configs['recommended-type-checked'] = typeChecked('recommended-type-checked', 'recommended');
+plugin.configs['strict-type-checked'] = typeChecked('strict-type-checked', 'strict');
+
+// For files a type-checked config (ours or typescript-eslint's) should lint without type
+// information. No rule of the kit requires types, so no rule is turned off.
+plugin.configs['disable-type-checked'] = {
+  name: `${PLUGIN_NAME}/disable-type-checked`,
+  languageOptions: { parserOptions: { project: false, projectService: false, program: null } },
 };
 
 export const configs = plugin.configs;

@@ -1,3 +1,4 @@
+import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
@@ -9,7 +10,7 @@ export default createRule<Options, MessageIds>({
     type: 'problem',
     docs: {
       description: 'Disallow returning plain data objects from MCP SDK tool handlers',
-      recommended: 'recommended',
+      recommended: RULE_PRESET['no-bare-object-result'],
     },
     hasSuggestions: true,
     messages: {
@@ -21,7 +22,7 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
-    return reportKinds(context, options, {
+    return reportKinds(context, options, 'no-bare-object-result', {
       'bare-object': { messageId: 'bareObject', suggestionId: 'useJsonResult' },
     });
   },

@@ -1,3 +1,4 @@
+import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
@@ -9,7 +10,7 @@ export default createRule<Options, MessageIds>({
     type: 'problem',
     docs: {
       description: 'Disallow returning JSON.stringify payloads as tool text instead of structuredContent',
-      recommended: 'recommended',
+      recommended: RULE_PRESET['no-json-stringify-result'],
     },
     hasSuggestions: true,
     messages: {
@@ -26,7 +27,7 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
-    return reportKinds(context, options, {
+    return reportKinds(context, options, 'no-json-stringify-result', {
       'json-stringify': { messageId: 'jsonStringifyResult', suggestionId: 'useJsonResult' },
       'json-text-content': { messageId: 'jsonTextContent', suggestionId: 'useJsonResult' },
       'transport-wrapper': { messageId: 'transportWrapper', suggestionId: 'useToCallToolResult' },

@@ -1,3 +1,4 @@
+import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
@@ -9,7 +10,7 @@ export default createRule<Options, MessageIds>({
     type: 'problem',
     docs: {
       description: 'Disallow MCP tool handlers that return a raw string instead of a CallToolResult',
-      recommended: 'recommended',
+      recommended: RULE_PRESET['no-string-result'],
     },
     hasSuggestions: true,
     messages: {
@@ -25,7 +26,7 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
-    return reportKinds(context, options, {
+    return reportKinds(context, options, 'no-string-result', {
       string: {
         messageId: 'stringResult',
         messageIdByFramework: { fastmcp: 'fastmcpStringResult', transport: 'transportStringResult' },

@@ -1,3 +1,4 @@
+import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
@@ -9,7 +10,7 @@ export default createRule<Options, MessageIds>({
     type: 'suggestion',
     docs: {
       description: 'Prefer successResult / errorResult over hand-built { content: [{ type: "text", text }] } literals',
-      recommended: 'strict',
+      recommended: RULE_PRESET['prefer-result-helpers'],
     },
     hasSuggestions: true,
     messages: {
@@ -20,7 +21,7 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
-    return reportKinds(context, options, {
+    return reportKinds(context, options, 'prefer-result-helpers', {
       'hand-built-result': { messageId: 'handBuiltResult', suggestionId: 'useHelper' },
     });
   },

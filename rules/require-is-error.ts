@@ -1,3 +1,4 @@
+import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
@@ -9,7 +10,7 @@ export default createRule<Options, MessageIds>({
     type: 'problem',
     docs: {
       description: 'Require error results of MCP tools to set isError: true',
-      recommended: 'recommended',
+      recommended: RULE_PRESET['require-is-error'],
     },
     hasSuggestions: true,
     messages: {
@@ -26,7 +27,7 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
-    return reportKinds(context, options, {
+    return reportKinds(context, options, 'require-is-error', {
       'error-string': { messageId: 'errorString', suggestionId: 'useErrorResult' },
       'error-json': { messageId: 'errorJson', suggestionId: 'useErrorResult' },
       'error-object': { messageId: 'errorObject', suggestionId: 'useErrorResult' },

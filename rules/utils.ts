@@ -1,6 +1,9 @@
 import { ESLintUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type * as TS from 'typescript';
+import { packageVersion } from '../src/package-info.js';
 import { ts } from '../src/typescript.js';
+import { siteSuppressions } from './directives.js';
+import { RULE_OF_KIND, type KindsOf, type Preset, type RuleName } from './rule-set.js';
 import {
   analyzeSourceFile,
   groupDispatchTargets,
@@ -22,14 +25,22 @@ import {
 
 export interface KitRuleDocs {
   description: string;
-  /** Which flat config turns the rule on: `recommended` (and so `strict`) or only `strict`. */
-  recommended: 'recommended' | 'strict';
+  /** Which preset turns the rule on: `recommended` (and so `strict`) or only `strict` (from rules/rule-set.ts). */
+  recommended: Preset;
   requiresTypeChecking?: boolean;
 }
 
-export const RULE_DOCS_BASE = 'https://github.com/mcp-result-kit/mcp-result-kit/blob/main/docs/rules/';
+export const REPOSITORY_URL = 'https://github.com/mcp-result-kit/mcp-result-kit';
 
-export const createRule = ESLintUtils.RuleCreator<KitRuleDocs>((name) => `${RULE_DOCS_BASE}${name}.md`);
+/**
+ * Rule docs for the installed version: the docs/rules/ pages at the release tag `v<version>`
+ * (the same pages ship in the package's docs/ folder).
+ */
+export function ruleDocsUrl(name: string, version = packageVersion()): string {
+  return `${REPOSITORY_URL}/blob/v${version}/docs/rules/${name}.md`;
+}
+
+export const createRule = ESLintUtils.RuleCreator<KitRuleDocs>((name) => ruleDocsUrl(name));
 
 /** The options every rule takes: the shared handler options plus where suggestions import from. */
 export interface KitRuleOptions extends HandlerOptions {
@@ -49,14 +60,14 @@ export const ruleOptionsSchema: TSESLint.RuleMetaData<string, KitRuleDocs>['sche
       handlerPatterns: stringArray('Regular expressions for names of functions that are tool handlers, e.g. "^handle[A-Z]".'),
       registrationMethods: stringArray('Extra method names that register a tool like server.tool(name, ..., handler).'),
       handlerProperties: stringArray('Property names that hold the handler in tool-definition objects, e.g. "handler" or "execute".'),
-      resultHelpers: stringArray('Names of your own functions that already return a proper CallToolResult, e.g. "ok" and "fail".'),
+      resultHelpers: stringArray('Names of your own functions that already return a proper CallToolResult, e.g. "ok" and "fail" (successResult, errorResult, jsonResult and toCallToolResult always count).'),
       handlerClasses: { type: 'boolean', description: 'Treat classes with a name property and an execute method as tool handlers.' },
       toolDefinitions: {
         type: 'boolean',
         description: 'Recognise tool-definition objects ({ name, inputSchema | parameters | schema, execute | handler }) wherever they are written (default true).',
       },
       allowFastmcpStrings: { type: 'boolean', description: 'Keep plain strings returned from FastMCP tools, which FastMCP wraps in a text item itself (default false).' },
-      importSource: { type: 'string', description: 'Module that suggestions import the result helpers from (default "mcp-result-kit").' },
+      importSource: { type: 'string', description: 'Module that suggestions import the result helpers from, e.g. your local helpers (migrate --local-helpers); default "mcp-result-kit".' },
     },
   },
 ];
@@ -146,6 +157,19 @@ function dispatchTargetsIn(program: TS.Program, checker: TS.TypeChecker, handler
   return targets;
 }
 
+type HandlerCountListener = (fileName: string, handlers: number) => void;
+const handlerCountListeners = new Set<HandlerCountListener>();
+
+/**
+ * Tells `listener` how many tool handlers each linted file has, so that `mcp-result-kit check`
+ * can say when it recognised none (the analyses live here, inside the rules). Returns the
+ * function that stops listening.
+ */
+export function onHandlerCount(listener: HandlerCountListener): () => void {
+  handlerCountListeners.add(listener);
+  return () => void handlerCountListeners.delete(listener);
+}
+
 /** One analysis per file and option set, shared by all the plugin's rules in a lint run. */
 export function analysisFor(context: AnyContext, options: KitRuleOptions): { analysis: Analysis; sourceFile: TS.SourceFile; options: KitRuleOptions; compilerOptions: TS.CompilerOptions | undefined } {
   const merged = mergedOptions(context, options);
@@ -168,6 +192,7 @@ export function analysisFor(context: AnyContext, options: KitRuleOptions): { ana
     analysis = analyzeSourceFile(view.sourceFile, { handlerOptions, checker: view.checker, followExternal: view.checker !== undefined, extraHandlers });
     byOptions.set(cacheKey, analysis);
   }
+  for (const listener of handlerCountListeners) listener(context.filename, analysis.handlers.length);
   return { analysis, sourceFile: view.sourceFile, options: merged, compilerOptions: view.program?.getCompilerOptions() };
 }
 
@@ -245,21 +270,28 @@ export interface KindReport<MessageId extends string> {
 }
 
 /**
- * The body of every rule: report the analyzer's findings of the given kinds, each with a
- * suggestion built from the finding's own rewrite.
+ * The body of every rule: report the analyzer's findings of the kinds rules/rule-set.ts gives the
+ * rule (`reports` must name exactly those), each with a suggestion built from the finding's own
+ * rewrite. Sites under a `mcp-result-kit-ignore` comment are skipped, as `migrate` skips them;
+ * ESLint applies its own eslint-disable directives.
  */
-export function reportKinds<MessageId extends string>(
+export function reportKinds<Rule extends RuleName, MessageId extends string>(
   context: Readonly<TSESLint.RuleContext<MessageId, [KitRuleOptions]>>,
   options: KitRuleOptions,
-  kinds: Partial<Record<SiteKind, KindReport<MessageId>>>,
+  rule: Rule,
+  reports: Record<KindsOf<Rule>, KindReport<MessageId>>,
   data: (finding: Finding) => Record<string, string> = () => ({}),
 ): TSESLint.RuleListener {
+  const byKind = reports as Partial<Record<SiteKind, KindReport<MessageId>>>;
   return {
     Program(program) {
       const { analysis, sourceFile, options: merged, compilerOptions } = analysisFor(context as unknown as AnyContext, options);
+      let suppressions: ReturnType<typeof siteSuppressions> | undefined;
       for (const finding of analysis.findings) {
-        const report = kinds[finding.kind];
-        if (!report) continue;
+        const report = byKind[finding.kind];
+        if (!report || RULE_OF_KIND[finding.kind] !== rule) continue;
+        suppressions ??= siteSuppressions(sourceFile);
+        if (suppressions.isIgnored(finding.start, finding.end)) continue;
         const fix = report.suggestionId ? suggestionFix(finding, analysis, sourceFile, merged.importSource, compilerOptions) : null;
         const start = context.sourceCode.getLocFromIndex(finding.start);
         const end = context.sourceCode.getLocFromIndex(finding.end);

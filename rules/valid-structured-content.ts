@@ -1,3 +1,4 @@
+import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
@@ -9,7 +10,7 @@ export default createRule<Options, MessageIds>({
     type: 'problem',
     docs: {
       description: 'Require structuredContent to be a JSON object, to come with text content, and to be present when the tool declares an outputSchema',
-      recommended: 'recommended',
+      recommended: RULE_PRESET['valid-structured-content'],
     },
     hasSuggestions: true,
     messages: {
@@ -24,7 +25,7 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
-    return reportKinds(context, options, {
+    return reportKinds(context, options, 'valid-structured-content', {
       'structured-not-object': { messageId: 'notObject', suggestionId: null },
       'structured-without-text': { messageId: 'withoutText', suggestionId: 'useJsonResult' },
       'missing-structured-content': { messageId: 'missingForOutputSchema', suggestionId: null },

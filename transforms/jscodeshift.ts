@@ -1,10 +1,12 @@
 /**
- * jscodeshift adapter: `jscodeshift -t node_modules/@mcp-result-kit/tools/dist/transforms/jscodeshift.js src/`
+ * jscodeshift adapter: `jscodeshift -t node_modules/@mcp-result-kit/tools/dist/transforms/jscodeshift.cjs src/`
  * runs the same engine as `mcp-result-kit migrate`, one file at a time, syntax-only (jscodeshift
- * gives a transform one file, so there is no type information).
+ * gives a transform one file, so there is no type information). The `.cjs` entry loads this
+ * module; it works with and without `--no-babel` (see jscodeshift.cts).
  */
 import { ts } from '../src/typescript.js';
 import type { HandlerOptions } from '../src/analyze/index.js';
+import { PRESETS, type Preset } from '../rules/rule-set.js';
 import { migrateSourceFile, scriptKind } from './runner.js';
 
 interface FileInfo {
@@ -42,12 +44,19 @@ export function handlerOptionsFrom(options: JscodeshiftOptions): HandlerOptions 
   return handlerOptions;
 }
 
+function presetFrom(options: JscodeshiftOptions): Preset | undefined {
+  if (options.preset === undefined) return undefined;
+  if (!(PRESETS as readonly unknown[]).includes(options.preset)) throw new TypeError(`--preset must be one of ${PRESETS.join(', ')}, got "${String(options.preset)}"`);
+  return options.preset as Preset;
+}
+
 export default function transformer(file: FileInfo, _api: unknown, options: JscodeshiftOptions = {}): string | undefined {
   const sourceFile = ts.createSourceFile(file.path, file.source, ts.ScriptTarget.Latest, true, scriptKind(file.path));
   const result = migrateSourceFile(sourceFile, {
-      handlerOptions: handlerOptionsFrom(options),
-      importSource: typeof options.importSource === 'string' ? options.importSource : undefined,
-    });
+    handlerOptions: handlerOptionsFrom(options),
+    importSource: typeof options.importSource === 'string' ? options.importSource : undefined,
+    preset: presetFrom(options),
+  });
   const failure = result.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
   // jscodeshift reports a thrown error per file and carries on with the rest.
   if (failure) throw new Error(`${file.path}:${failure.line}: ${failure.message}`);

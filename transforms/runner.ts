@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Project } from 'ts-morph';
 import type * as TS from 'typescript';
@@ -12,11 +11,17 @@ import {
   moduleFormatOf,
   planImports,
   resolveHandlerOptions,
+  STRING_RESULT_KINDS,
   type Analysis,
+  type Finding,
   type HelperName,
   type ResolvedHandlerOptions,
   type CheckerSource,
+  type SiteKind,
+  type TextEdit,
 } from '../src/analyze/index.js';
+import { siteSuppressions } from '../rules/directives.js';
+import { enabledKinds, RULE_OF_KIND, ruleId, ruleSeverities } from '../rules/rule-set.js';
 import bareObject from './bare-object.js';
 import contentLiteral from './content-literal.js';
 import errorResult from './error-result.js';
@@ -28,6 +33,9 @@ import transportWrapper from './transport-wrapper.js';
 import type { Change, Diagnostic, MigrationOptions, Transform } from './types.js';
 
 export const transforms: readonly Transform[] = [stringResult, errorResult, jsonResult, contentLiteral, bareObject, transportWrapper, reviewOnly, returnTypes];
+
+/** Transforms that follow the site rewrites rather than sites of their own: they run with any selection. */
+const FOLLOWING_TRANSFORMS = new Set([returnTypes.id]);
 
 export interface FileResult {
   fileName: string;
@@ -49,12 +57,82 @@ export function syntaxErrors(sourceFile: TS.SourceFile): readonly TS.Diagnostic[
   return (sourceFile as unknown as WithParseDiagnostics).parseDiagnostics ?? [];
 }
 
-function selectedTransforms(options: MigrationOptions): readonly Transform[] {
+export class UnknownTransformError extends Error {
+  override name = 'UnknownTransformError';
+}
+
+/** The transforms `options.transforms` names (all by default), plus those that follow the rewrites. */
+export function selectedTransforms(options: Pick<MigrationOptions, 'transforms'>): readonly Transform[] {
   if (!options.transforms) return transforms;
   const known = new Set(transforms.map((transform) => transform.id));
   const unknown = options.transforms.filter((id) => !known.has(id));
-  if (unknown.length > 0) throw new Error(`unknown transform ${unknown.map((id) => `"${id}"`).join(', ')} (known: ${[...known].join(', ')})`);
-  return transforms.filter((transform) => options.transforms!.includes(transform.id));
+  if (unknown.length > 0) throw new UnknownTransformError(`unknown transform ${unknown.map((id) => `"${id}"`).join(', ')} (known: ${[...known].join(', ')})`);
+  return transforms.filter((transform) => options.transforms!.includes(transform.id) || FOLLOWING_TRANSFORMS.has(transform.id));
+}
+
+/**
+ * The part of the analysis this run may act on: sites whose rule the rule set turns on (what
+ * `check` reports with the same preset), of the selected transforms' kinds, and not switched off
+ * by an eslint-disable directive or a `mcp-result-kit-ignore` comment. A `string` return type
+ * changes only when every string site of its function is still rewritten.
+ */
+const ruleKindsCache = new WeakMap<MigrationOptions, ReadonlySet<SiteKind>>();
+
+export function scopeAnalysis(analysis: Analysis, sourceFile: TS.SourceFile, options: MigrationOptions, selected: readonly Transform[]): Analysis {
+  let ruleKinds = ruleKindsCache.get(options);
+  if (!ruleKinds) ruleKindsCache.set(options, (ruleKinds = enabledKinds(ruleSeverities(options.preset, options.rules))));
+  const transformKinds = new Set<SiteKind>(selected.flatMap((transform) => transform.kinds));
+  let suppressions: ReturnType<typeof siteSuppressions> | undefined;
+  const kept = analysis.findings.filter((finding) => {
+    if (!ruleKinds.has(finding.kind) || !transformKinds.has(finding.kind)) return false;
+    suppressions ??= siteSuppressions(sourceFile);
+    return !suppressions.isDisabled(RULE_OF_KIND[finding.kind], finding.start) && !suppressions.isIgnored(finding.start, finding.end);
+  });
+  if (kept.length === analysis.findings.length) return analysis;
+  const keptSet = new Set(kept);
+  const leftAsString = new Set(analysis.findings.filter((finding) => !keptSet.has(finding) && STRING_RESULT_KINDS.has(finding.kind)).map((finding) => finding.returningFunction));
+  return { ...analysis, findings: kept, returnTypeChanges: analysis.returnTypeChanges.filter((change) => !leftAsString.has(change.fn)) };
+}
+
+const REVIEW_MARKER = 'TODO(mcp-result-kit)';
+
+/** The innermost statement holding [start, end). */
+function statementAt(sourceFile: TS.SourceFile, start: number, end: number): TS.Statement | undefined {
+  let found: TS.Statement | undefined;
+  const visit = (node: TS.Node): void => {
+    if (node.getStart(sourceFile) > start || node.end < end) return;
+    if (ts.isStatement(node) && !ts.isBlock(node)) found = node;
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(sourceFile, visit);
+  return found;
+}
+
+/**
+ * `--mark-review`: a `// TODO(mcp-result-kit): …` line above each statement holding a site left
+ * for review (a block comment when code precedes the statement on its line). Not added twice.
+ */
+function reviewMarkers(sourceFile: TS.SourceFile, findings: readonly Finding[]): Change[] {
+  const text = sourceFile.text;
+  const markers = new Map<number, Change>();
+  for (const finding of findings) {
+    if (finding.rewrite) continue;
+    const statement = statementAt(sourceFile, finding.start, finding.end);
+    if (!statement) continue;
+    const at = statement.getStart(sourceFile);
+    if (markers.has(at)) continue;
+    const { line, character } = sourceFile.getLineAndCharacterOfPosition(at);
+    const lineStart = sourceFile.getPositionOfLineAndCharacter(line, 0);
+    const indent = text.slice(lineStart, at);
+    const previousLine = line > 0 ? text.slice(sourceFile.getPositionOfLineAndCharacter(line - 1, 0), lineStart) : '';
+    if (indent.includes(REVIEW_MARKER) || (indent.trim() === '' && previousLine.includes(REVIEW_MARKER))) continue;
+    const reason = (finding.reviewReason ?? 'cannot be rewritten safely').replace(/\*\//g, '* /').replace(/\s+/g, ' ').trim();
+    const note = `${REVIEW_MARKER}: review ${ruleId(RULE_OF_KIND[finding.kind])} (${finding.kind}): ${reason}`;
+    const newline = text.includes('\r\n') ? '\r\n' : '\n';
+    const edit: TextEdit = indent.trim() === '' ? { start: at, end: at, text: `// ${note}${newline}${indent}` } : { start: at, end: at, text: `/* ${note} */ ` };
+    markers.set(at, { transform: 'mark-review', kind: 'review-marker', fileName: sourceFile.fileName, line: line + 1, column: character + 1, toolName: finding.toolName, edit, helpers: [] });
+  }
+  return [...markers.values()];
 }
 
 // What a TypeScript source extension is imported as at run time.
@@ -99,15 +177,18 @@ export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationO
 
   let handlers = 0;
   try {
-    const fileAnalysis = analysis ?? analyzeSourceFile(sourceFile, { handlerOptions: options.handlerOptions, checker, followExternal: true });
-    handlers = fileAnalysis.handlers.length;
+    const fullAnalysis = analysis ?? analyzeSourceFile(sourceFile, { handlerOptions: options.handlerOptions, checker, followExternal: true });
+    handlers = fullAnalysis.handlers.length;
+    const selected = selectedTransforms(options);
+    const fileAnalysis = scopeAnalysis(fullAnalysis, sourceFile, options, selected);
     const changes: Change[] = [];
     const diagnostics: Diagnostic[] = [];
-    for (const transform of selectedTransforms(options)) {
+    for (const transform of selected) {
       const result = transform.apply(sourceFile, { analysis: fileAnalysis, options });
       changes.push(...result.changes);
       diagnostics.push(...result.diagnostics);
     }
+    if (options.markReview) changes.push(...reviewMarkers(sourceFile, fileAnalysis.findings));
     if (changes.length === 0) return { ...unchanged(diagnostics, handlers) };
     const helpers = new Set<HelperName>(changes.flatMap((change) => change.helpers));
     const importEdits = planImports(sourceFile, helpers, {
@@ -171,6 +252,12 @@ export function readTsconfig(tsconfig: string): TS.ParsedCommandLine {
   if (!parsed || failure) {
     throw new TsconfigError(`${tsconfig}: ${failure ? ts.flattenDiagnosticMessageText(failure.messageText, ' ') : 'cannot be read'}`);
   }
+  // Broken JSON is not among parsed.errors: TypeScript keeps it on the config file's own parse.
+  const syntax = ts.getConfigFileParsingDiagnostics(parsed).find((diagnostic) => !parsed.errors.includes(diagnostic) && diagnostic.category === ts.DiagnosticCategory.Error);
+  if (syntax) {
+    const where = syntax.file && syntax.start !== undefined ? syntax.file.getLineAndCharacterOfPosition(syntax.start) : undefined;
+    throw new TsconfigError(`${tsconfig}: ${where ? `line ${where.line + 1}, column ${where.character + 1}: ` : ''}${ts.flattenDiagnosticMessageText(syntax.messageText, ' ')}`);
+  }
   return parsed;
 }
 
@@ -233,35 +320,4 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
 
 function parseFile(file: string): TS.SourceFile {
   return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, scriptKind(file));
-}
-
-/**
- * Writes each changed file atomically (temp file in the same folder, then rename), so an
- * interrupted run never leaves a half-written file. Returns the files written.
- */
-export function writeMigration(files: readonly FileResult[]): string[] {
-  const written: string[] = [];
-  for (const file of files) {
-    if (!file.changed) continue;
-    writeFileAtomic(file.fileName, file.text);
-    written.push(file.fileName);
-  }
-  return written;
-}
-
-export function writeFileAtomic(fileName: string, text: string): void {
-  const temporary = path.join(path.dirname(fileName), `.${path.basename(fileName)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const mode = statSync(fileName, { throwIfNoEntry: false })?.mode;
-    writeFileSync(temporary, text, 'utf8');
-    if (mode !== undefined) chmodSync(temporary, mode & 0o7777);
-    renameSync(temporary, fileName);
-  } catch (error) {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // The temp file may never have been created.
-    }
-    throw error;
-  }
 }

@@ -1,10 +1,12 @@
 import type * as TS from 'typescript';
 import type { Analysis, Finding, HandlerOptions, HelperName, SiteKind, TextEdit } from '../src/analyze/index.js';
+import type { Preset, RuleName, Severity } from '../rules/rule-set.js';
 
 /** One rewritten site. */
 export interface Change {
   transform: string;
-  kind: SiteKind | 'return-type';
+  /** A site kind; `return-type` and `review-marker` edits accompany the site rewrites. */
+  kind: SiteKind | 'return-type' | 'review-marker';
   fileName: string;
   line: number;
   column: number;
@@ -52,13 +54,22 @@ export interface MigrationOptions {
   importSource?: string;
   /** Absolute path of a local helpers module; when set, each file imports it by relative path. */
   localHelpersPath?: string;
-  /** Only these transform ids run (all by default). */
+  /** Only these transform ids run (all by default); `return-types` follows whichever run. */
   transforms?: string[];
   /**
    * The project's compiler options, when known: with `module` set to an ES module kind, a `.js`
    * file in a package without `"type": "module"` still gets `import` (see moduleFormatOf).
    */
   compilerOptions?: TS.CompilerOptions;
+  /**
+   * The rule set whose findings are rewritten, as `check` reports them: `recommended` by default
+   * (so hand-built literals, which only `strict` reports, are left alone).
+   */
+  preset?: Preset;
+  /** Per-rule severities over the preset; a rule set to `off` is neither reported nor rewritten. */
+  rules?: Partial<Record<RuleName, Severity>>;
+  /** Add a `// TODO(mcp-result-kit): …` comment above every site left for review. */
+  markReview?: boolean;
 }
 
 export function findingToChange(transform: string, finding: Finding): Change | null {

@@ -1,35 +1,51 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
-import plugin, { PLUGIN_NAME } from '../../rules/index.js';
+import plugin from '../../rules/index.js';
+import { PLUGIN_NAME, PRESETS, ruleId, ruleSeverities, RULE_NAMES, type Preset, type RuleName, type Severity } from '../../rules/rule-set.js';
+import { onHandlerCount } from '../../rules/utils.js';
+import { packageVersion } from '../package-info.js';
+import { SOURCE_FILE_GLOBS } from '../source-files.js';
 import { resolveCliOptions, type ConfigFlags } from './config.js';
-import { discoverFiles, readTsconfigFiles, resolveTsconfig, SOURCE_EXTENSIONS } from './discover.js';
+import { discoverFiles, readTsconfigFiles, resolveTsconfig } from './discover.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.js';
-import { findingsJson, findingsSarif, findingsText, type CheckFinding, type RuleInfo } from './findings.js';
-import { warn, type Io } from './io.js';
-import { packageVersion } from './package-info.js';
+import { findingsSarif, findingsText, type CheckFinding, type RuleInfo } from './findings.js';
+import { gitRoot } from './git.js';
+import { deprecated, useColor, warn, type Io } from './io.js';
 import { displayPath } from './report.js';
+import { ruleHelp } from './rule-help.js';
 
 export type CheckFormat = 'text' | 'json' | 'sarif';
 export const CHECK_FORMATS: readonly CheckFormat[] = ['text', 'json', 'sarif'];
-export type CheckLevel = 'recommended' | 'strict';
 
-export interface CheckFlags extends Omit<ConfigFlags, 'format' | 'localHelpers'> {
-  /** Output format (not the result format of migrate). */
+export interface CheckFlags extends Omit<ConfigFlags, 'resultFormat' | 'localHelpers'> {
+  /** Output format. */
   format?: string;
-  /** Which plugin config: recommended (default) or strict. */
+  /** Deprecated spelling of --preset. */
   config?: string;
   /** A path, or false for --no-tsconfig. */
   tsconfig?: string | false;
+  outputFile?: string;
+  quiet?: boolean;
+  maxWarnings?: string;
+  color?: boolean;
 }
 
-const FILE_GLOBS = SOURCE_EXTENSIONS.map((extension) => `**/*${extension}`);
+export const INFORMATION_URI = 'https://github.com/mcp-result-kit/mcp-result-kit';
 
-/** Rules the chosen config turns on, with their docs, for SARIF. */
-export function activeRules(level: CheckLevel): RuleInfo[] {
-  const enabled = Object.keys(plugin.configs[level].rules ?? {});
-  return enabled.map((id) => {
-    const rule = plugin.rules[id.slice(PLUGIN_NAME.length + 1) as keyof typeof plugin.rules];
-    return { id, description: rule.meta.docs?.description ?? id, helpUri: (rule.meta.docs as { url?: string } | undefined)?.url };
+/** Rules the rule set turns on, with their docs, for SARIF. */
+export function activeRules(severities: Readonly<Record<RuleName, Severity>>): RuleInfo[] {
+  return RULE_NAMES.filter((name) => severities[name] !== 'off').map((name) => {
+    const docs = plugin.rules[name].meta.docs as { description?: string; url?: string } | undefined;
+    const help = ruleHelp(name);
+    return {
+      id: ruleId(name),
+      description: docs?.description ?? name,
+      helpUri: docs?.url,
+      fullDescription: help.fullDescription,
+      helpMarkdown: help.markdown,
+      level: severities[name] === 'warn' ? 'warning' : 'error',
+    };
   });
 }
 
@@ -47,7 +63,8 @@ function commonDir(files: readonly string[], fallback: string): string {
 
 export interface LintOptions {
   files: string[];
-  level: CheckLevel;
+  /** Severity per rule (a preset with overrides); `off` rules do not run. */
+  severities: Readonly<Record<RuleName, Severity>>;
   ruleOptions: Record<string, unknown>;
   settings: Record<string, unknown>;
   /** Files listed here are linted with type information from this tsconfig. */
@@ -56,11 +73,13 @@ export interface LintOptions {
 
 async function lintWith(files: string[], options: LintOptions, parserOptions: Linter.ParserOptions): Promise<ESLint.LintResult[]> {
   if (files.length === 0) return [];
-  const base = plugin.configs[options.level];
-  const rules = Object.fromEntries(Object.keys(base.rules ?? {}).map((id) => [id, ['error', options.ruleOptions]]));
+  const base = plugin.configs.recommended;
+  const rules = Object.fromEntries(
+    RULE_NAMES.filter((name) => options.severities[name] !== 'off').map((name) => [ruleId(name), [options.severities[name], options.ruleOptions]]),
+  );
   const config = {
-    ...base,
-    files: FILE_GLOBS,
+    plugins: base.plugins,
+    files: SOURCE_FILE_GLOBS,
     languageOptions: { ...base.languageOptions, sourceType: 'module', parserOptions },
     linterOptions: { reportUnusedDisableDirectives: 'off' },
     settings: { [PLUGIN_NAME]: options.settings },
@@ -87,19 +106,46 @@ export async function lintFiles(options: LintOptions): Promise<ESLint.LintResult
   return [...typed, ...(await lintWith(plain, options, {}))];
 }
 
-function toFindings(results: readonly ESLint.LintResult[], cwd: string): CheckFinding[] {
+/** A result of ESLint's JSON format, plus how many tool handlers the kit recognised in the file. */
+export type CheckResult = ESLint.LintResult & { handlersFound: number };
+
+/**
+ * Keeps the kit's messages (and parse errors): other plugins' inline comments are not ours to
+ * report. `quiet` drops warnings, as ESLint's --quiet does. Counts are recomputed to match.
+ */
+function ownResults(results: readonly ESLint.LintResult[], handlers: ReadonlyMap<string, number>, quiet: boolean): CheckResult[] {
+  return results.map((result) => {
+    const messages = result.messages.filter((message) => {
+      const ours = message.ruleId?.startsWith(`${PLUGIN_NAME}/`) ?? false;
+      if (!ours && !(message.fatal && message.ruleId === null)) return false;
+      return !(quiet && message.severity === 1);
+    });
+    const errors = messages.filter((message) => message.severity === 2);
+    return {
+      ...result,
+      messages,
+      errorCount: errors.length,
+      fatalErrorCount: errors.filter((message) => message.fatal).length,
+      warningCount: messages.length - errors.length,
+      fixableErrorCount: 0,
+      fixableWarningCount: 0,
+      handlersFound: handlers.get(path.resolve(result.filePath)) ?? 0,
+    };
+  });
+}
+
+function toFindings(results: readonly CheckResult[], cwd: string): CheckFinding[] {
   const findings: CheckFinding[] = [];
   for (const result of results) {
     for (const message of result.messages) {
-      const ours = message.ruleId?.startsWith(`${PLUGIN_NAME}/`) ?? false;
-      if (!ours && !(message.fatal && message.ruleId === null)) continue; // other plugins' inline comments
       findings.push({
         file: displayPath(cwd, result.filePath),
+        absolute: path.resolve(result.filePath),
         line: message.line ?? 1,
         column: message.column ?? 1,
         endLine: message.endLine,
         endColumn: message.endColumn,
-        ruleId: ours ? message.ruleId : null,
+        ruleId: message.ruleId,
         severity: message.severity === 2 ? 'error' : 'warning',
         message: message.message,
       });
@@ -108,16 +154,32 @@ function toFindings(results: readonly ESLint.LintResult[], cwd: string): CheckFi
   return findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
 }
 
+function parseMaxWarnings(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value.trim()) || Number(value) < -1) throw new UsageError(`--max-warnings must be a whole number (-1 for no limit), got "${value}"`);
+  const limit = Number(value);
+  return limit === -1 ? undefined : limit;
+}
+
+function choosePreset(flags: CheckFlags, io: Io): string | undefined {
+  if (flags.config === undefined) return flags.preset;
+  deprecated(io, `check --config ${flags.config} is now --preset ${flags.config} (--config-file names the options file)`);
+  if (flags.preset !== undefined && flags.preset !== flags.config) throw new UsageError(`--config (deprecated) and --preset disagree: ${flags.config} vs ${flags.preset}`);
+  return flags.config;
+}
+
 /** `mcp-result-kit check [paths...]`; returns the exit code. */
 export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Promise<number> {
   const format = (flags.format ?? 'text') as CheckFormat;
   if (!CHECK_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${CHECK_FORMATS.join(', ')} for check, got "${flags.format}"`);
-  const level = (flags.config ?? 'recommended') as CheckLevel;
-  if (level !== 'recommended' && level !== 'strict') throw new UsageError(`--config must be recommended or strict, got "${flags.config}"`);
+  const preset = choosePreset(flags, io);
+  if (preset !== undefined && !(PRESETS as readonly string[]).includes(preset)) throw new UsageError(`--preset must be one of ${PRESETS.join(', ')}, got "${preset}"`);
+  const maxWarnings = parseMaxWarnings(flags.maxWarnings);
 
-  const options = resolveCliOptions(io.cwd, { ...flags, format: undefined, localHelpers: undefined });
+  const options = resolveCliOptions(io.cwd, { ...flags, preset, resultFormat: undefined, localHelpers: undefined });
+  for (const message of options.deprecations) deprecated(io, message);
+  const severities = ruleSeverities(options.preset as Preset, options.rules);
   const files = await discoverFiles({ paths, cwd: io.cwd, include: options.include, exclude: options.exclude });
-  if (files.length === 0) warn(io, 'no source files found');
   const tsconfig = resolveTsconfig(io.cwd, paths, flags.tsconfig);
 
   let typed: LintOptions['typed'];
@@ -133,13 +195,49 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
   }
 
   const ruleOptions: Record<string, unknown> = { ...options.handlerOptions, ...(options.importSource ? { importSource: options.importSource } : {}) };
-  const results = await lintFiles({ files, level, ruleOptions, settings: { ...options.handlerOptions }, typed });
+  const handlers = new Map<string, number>();
+  const stopCounting = onHandlerCount((fileName, count) => handlers.set(path.resolve(fileName), count));
+  let results: CheckResult[];
+  try {
+    results = ownResults(await lintFiles({ files, severities, ruleOptions, settings: { ...options.handlerOptions }, typed }), handlers, flags.quiet === true);
+  } finally {
+    stopCounting();
+  }
   const findings = toFindings(results, io.cwd);
+  const handlersFound = results.reduce((sum, result) => sum + result.handlersFound, 0);
 
-  if (format === 'json') io.stdout(`${JSON.stringify(findingsJson(findings), null, 2)}\n`);
+  if (handlersFound === 0 && format !== 'text') warn(io, `no MCP tool handler was recognised in ${files.length} file${files.length === 1 ? '' : 's'}; see --handler-pattern and --registration-method (docs/cli.md)`);
+
+  const toFile = flags.outputFile !== undefined;
+  let output: string;
+  if (format === 'json') output = `${JSON.stringify(results)}\n`;
   else if (format === 'sarif') {
-    const sarif = findingsSarif(findings, activeRules(level), { name: PLUGIN_NAME, version: packageVersion(), informationUri: 'https://github.com/mcp-result-kit/mcp-result-kit' }, io.cwd);
-    io.stdout(`${JSON.stringify(sarif, null, 2)}\n`);
-  } else io.stdout(findingsText(findings, files.length));
-  return findings.length > 0 ? EXIT_FINDINGS : EXIT_OK;
+    const lines = new Map<string, string[]>();
+    const sourceLine = (absolute: string, line: number) => {
+      let text = lines.get(absolute);
+      if (!text) lines.set(absolute, (text = readFileSync(absolute, 'utf8').split(/\r?\n/)));
+      return text[line - 1] ?? '';
+    };
+    const sarif = findingsSarif(findings, activeRules(severities), {
+      tool: { name: PLUGIN_NAME, version: packageVersion(), informationUri: INFORMATION_URI },
+      sourceRoot: gitRoot(io.cwd) ?? io.cwd,
+      sourceLine,
+    });
+    output = `${JSON.stringify(sarif, null, 2)}\n`;
+  } else output = findingsText(findings, { filesChecked: files.length, handlers: handlersFound, color: !toFile && useColor(io, flags.color) });
+
+  if (toFile) {
+    const target = path.resolve(io.cwd, flags.outputFile!);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, output, 'utf8');
+  } else io.stdout(output);
+
+  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  const warnings = findings.length - errors;
+  if (errors > 0) return EXIT_FINDINGS;
+  if (maxWarnings !== undefined && warnings > maxWarnings) {
+    io.stderr(`mcp-result-kit: too many warnings (${warnings}; --max-warnings ${maxWarnings})\n`);
+    return EXIT_FINDINGS;
+  }
+  return EXIT_OK;
 }

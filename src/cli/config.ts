@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { HandlerOptionsError, resolveHandlerOptions, type HandlerOptions } from '../analyze/options.js';
+import { isRuleName, PLUGIN_NAME, PRESETS, RULE_NAMES, SEVERITIES, type Preset, type RuleName, type Severity } from '../../rules/rule-set.js';
 import { UsageError } from './errors.js';
 import { checkGlob, type Glob } from './glob.js';
 
@@ -14,12 +15,17 @@ export const RESULT_FORMAT_OPTIONS: readonly ResultFormatOption[] = ['readable',
 export interface FileConfig extends HandlerOptions {
   importSource?: string;
   localHelpers?: string;
+  resultFormat?: ResultFormatOption;
+  /** Deprecated spelling of resultFormat. */
   format?: ResultFormatOption;
   include?: string[];
   exclude?: string[];
+  preset?: Preset;
+  /** Severities per rule id (`mcp-result-kit/<rule>`): `error`, `warn` or `off` (or 2, 1, 0). */
+  rules?: Record<string, Severity | 0 | 1 | 2>;
 }
 
-type KeyType = 'string[]' | 'boolean' | 'string' | 'format';
+type KeyType = 'string[]' | 'boolean' | 'string' | 'format' | 'preset' | 'rules';
 
 export const CONFIG_KEYS: Readonly<Record<keyof FileConfig, KeyType>> = {
   handlerPatterns: 'string[]',
@@ -31,10 +37,24 @@ export const CONFIG_KEYS: Readonly<Record<keyof FileConfig, KeyType>> = {
   allowFastmcpStrings: 'boolean',
   importSource: 'string',
   localHelpers: 'string',
+  resultFormat: 'format',
   format: 'format',
   include: 'string[]',
   exclude: 'string[]',
+  preset: 'preset',
+  rules: 'rules',
 };
+
+const NUMERIC_SEVERITY: Record<number, Severity> = { 0: 'off', 1: 'warn', 2: 'error' };
+
+/** A rule id and severity from a config file or flag; throws UsageError naming `where`. */
+export function parseRuleSeverity(id: string, value: unknown, where: string): [RuleName, Severity] {
+  const name = id.startsWith(`${PLUGIN_NAME}/`) ? id.slice(PLUGIN_NAME.length + 1) : '';
+  if (!isRuleName(name)) throw new UsageError(`${where}: unknown rule "${id}" (known: ${RULE_NAMES.map((rule) => `${PLUGIN_NAME}/${rule}`).join(', ')})`);
+  const severity = typeof value === 'number' ? NUMERIC_SEVERITY[value] : (SEVERITIES as readonly unknown[]).includes(value) ? (value as Severity) : undefined;
+  if (!severity) throw new UsageError(`${where}: "${id}" must be one of ${SEVERITIES.join(', ')} (or 2, 1, 0), got ${describe(value)}`);
+  return [name, severity];
+}
 
 /** Flags that map to config keys (commander's camel-cased names). */
 export interface ConfigFlags {
@@ -46,9 +66,10 @@ export interface ConfigFlags {
   handlerClasses?: boolean;
   importSource?: string;
   localHelpers?: string;
-  format?: string;
+  resultFormat?: string;
   include?: string[];
   exclude?: string[];
+  preset?: string;
 }
 
 export interface LoadedConfig {
@@ -66,9 +87,14 @@ export interface CliOptions {
   importSource?: string;
   /** Absolute path of the local helpers module to write and import. */
   localHelpers?: string;
-  format?: ResultFormatOption;
+  resultFormat?: ResultFormatOption;
   include: Glob[];
   exclude: Glob[];
+  preset: Preset;
+  /** Rule severities from the config file's `rules`, over the preset. */
+  rules: Partial<Record<RuleName, Severity>>;
+  /** Deprecated spellings met on the way, for the command to warn about. */
+  deprecations: string[];
 }
 
 function describe(value: unknown): string {
@@ -104,6 +130,15 @@ export function validateConfig(raw: unknown, where: string): FileConfig {
         if (typeof value !== 'string' || !(RESULT_FORMAT_OPTIONS as readonly string[]).includes(value)) {
           throw new UsageError(`${where}: "${key}" must be one of ${RESULT_FORMAT_OPTIONS.join(', ')}, got ${describe(value)}`);
         }
+        break;
+      case 'preset':
+        if (typeof value !== 'string' || !(PRESETS as readonly string[]).includes(value)) {
+          throw new UsageError(`${where}: "${key}" must be one of ${PRESETS.join(', ')}, got ${describe(value)}`);
+        }
+        break;
+      case 'rules':
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${where}: "${key}" must be an object of rule ids and severities, got ${describe(value)}`);
+        for (const [id, severity] of Object.entries(value)) parseRuleSeverity(id, severity, `${where} "rules"`);
         break;
     }
   }
@@ -205,8 +240,21 @@ export function resolveCliOptions(cwd: string, flags: ConfigFlags): CliOptions {
   checkFlagRegexps(flags.handlerPattern);
   checkFlagGlobs('--include', flags.include);
   checkFlagGlobs('--exclude', flags.exclude);
-  if (flags.format !== undefined && !(RESULT_FORMAT_OPTIONS as readonly string[]).includes(flags.format)) {
-    throw new UsageError(`--format must be one of ${RESULT_FORMAT_OPTIONS.join(', ')}, got "${flags.format}"`);
+  if (flags.resultFormat !== undefined && !(RESULT_FORMAT_OPTIONS as readonly string[]).includes(flags.resultFormat)) {
+    throw new UsageError(`--result-format must be one of ${RESULT_FORMAT_OPTIONS.join(', ')}, got "${flags.resultFormat}"`);
+  }
+  if (flags.preset !== undefined && !(PRESETS as readonly string[]).includes(flags.preset)) {
+    throw new UsageError(`--preset must be one of ${PRESETS.join(', ')}, got "${flags.preset}"`);
+  }
+  const deprecations: string[] = [];
+  if (file.format !== undefined) {
+    deprecations.push(`${loaded.source}: the "format" key is deprecated; call it "resultFormat" (the helpers' result format)`);
+    if (file.resultFormat !== undefined && file.resultFormat !== file.format) throw new UsageError(`${loaded.source}: "format" (deprecated) and "resultFormat" disagree; keep only "resultFormat"`);
+  }
+  const rules: Partial<Record<RuleName, Severity>> = {};
+  for (const [id, value] of Object.entries(file.rules ?? {})) {
+    const [name, severity] = parseRuleSeverity(id, value, `${loaded.source} "rules"`);
+    rules[name] = severity;
   }
   for (const [flag, value] of [['--import-source', flags.importSource], ['--local-helpers', flags.localHelpers]] as const) {
     if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty`);
@@ -237,8 +285,11 @@ export function resolveCliOptions(cwd: string, flags: ConfigFlags): CliOptions {
     handlerOptions,
     importSource: flags.importSource ?? file.importSource,
     localHelpers,
-    format: (flags.format as ResultFormatOption | undefined) ?? file.format,
+    resultFormat: (flags.resultFormat as ResultFormatOption | undefined) ?? file.resultFormat ?? file.format,
     include: globs(flags.include, file.include),
     exclude: globs(flags.exclude, file.exclude),
+    preset: (flags.preset as Preset | undefined) ?? file.preset ?? 'recommended',
+    rules,
+    deprecations,
   };
 }

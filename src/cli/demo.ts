@@ -1,12 +1,14 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { packageRoot } from '../package-info.js';
+import { SKIPPED_FOLDERS } from '../source-files.js';
 import { runCheck } from './check.js';
 import { CONFIG_FILE_NAME, type ConfigFlags } from './config.js';
 import { EXIT_OK } from './errors.js';
-import type { Io } from './io.js';
+import { note, type Io } from './io.js';
 import { runMigrate } from './migrate.js';
-import { packageRoot } from './package-info.js';
 
 export function exampleServerDir(): string {
   return path.join(packageRoot(), 'fixtures', 'example-server');
@@ -38,40 +40,65 @@ function describeExample(dir: string): string {
   }
 }
 
-/** Copies the example, skipping build output and dependencies; links the kit's node_modules for types. */
-function copyExample(source: string): string {
-  const target = mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-demo-'));
-  cpSync(source, target, {
-    recursive: true,
-    filter: (file) => !path.relative(source, file).split(path.sep).some((part) => ['node_modules', 'dist', 'build'].includes(part)),
-  });
-  const modules = path.join(packageRoot(), 'node_modules');
-  if (existsSync(modules) && !existsSync(path.join(target, 'node_modules'))) symlinkSync(modules, path.join(target, 'node_modules'), 'dir');
-  return target;
+/**
+ * The node_modules folder that holds the kit's dependencies, so the copy gets type information:
+ * the kit's own when it has one (a checkout), else the one the kit is installed in.
+ */
+function dependenciesFolder(root: string): string | undefined {
+  if (existsSync(path.join(root, 'node_modules', '@modelcontextprotocol', 'sdk'))) return path.join(root, 'node_modules');
+  for (let dir = path.dirname(root); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (path.basename(dir) === 'node_modules') return dir;
+  }
+  return undefined;
 }
 
-/** `mcp-result-kit demo`: check, dry-run, migrate a copy, check again. Exit 0 when it ran. */
+function git(cwd: string, args: string[]): boolean {
+  const result = spawnSync('git', ['-c', 'user.name=mcp-result-kit demo', '-c', 'user.email=demo@mcp-result-kit.invalid', '-c', 'core.hooksPath=/dev/null', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
+  return result.status === 0 && !result.error;
+}
+
+/**
+ * Copies the example into a fresh temporary git repository (one commit), so that wherever the kit
+ * is installed — under a project's git-ignored node_modules, say — the demo sees the example as a
+ * project of its own, and nothing is ever written next to the installed package.
+ */
+function copyExample(source: string): { dir: string; git: boolean } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-demo-'));
+  cpSync(source, dir, {
+    recursive: true,
+    filter: (file) => !path.relative(source, file).split(path.sep).some((part) => (SKIPPED_FOLDERS as readonly string[]).includes(part)),
+  });
+  const committed = git(dir, ['init', '-q']) && git(dir, ['add', '-A']) && git(dir, ['commit', '-q', '--no-verify', '--no-gpg-sign', '-m', 'example server before the migration']);
+  // Linked after the commit; the example's .gitignore does not list it, and it must not be committed.
+  const modules = dependenciesFolder(packageRoot());
+  if (modules) symlinkSync(modules, path.join(dir, 'node_modules'), 'dir');
+  return { dir, git: committed };
+}
+
+/** `mcp-result-kit demo`: on a temporary copy, check, dry-run, migrate, check again. Exit 0 when it ran. */
 export async function runDemo(io: Io, options: { keep?: boolean } = {}): Promise<number> {
   const example = exampleServerDir();
   if (!existsSync(example)) throw new Error(`the bundled example is missing: ${example}`);
   const { flags, text: flagText } = demoFlags(example);
   // The sources only: the example also carries its expected migration output.
   const target = existsSync(path.join(example, 'src')) ? 'src' : '.';
-  const inExample: Io = { ...io, cwd: example };
-
-  io.stdout(`mcp-result-kit demo on the bundled example server (${describeExample(example)})\n${example}\n`);
-
-  header(io, 1, 'Lint the example: what is wrong with its tool results', `mcp-result-kit check ${target}${flagText}`);
-  await runCheck([target], { ...flags }, inExample);
-
-  header(io, 2, 'Preview the migration (nothing is written)', `mcp-result-kit migrate --dry-run ${target}${flagText}`);
-  await runMigrate([target], { ...flags, dryRun: true }, inExample);
 
   const copy = copyExample(example);
-  const inCopy: Io = { ...io, cwd: copy };
+  const inCopy: Io = { ...io, cwd: copy.dir };
+  if (!copy.git) note(io, 'git is not available: the copy is not a git repository, so step 3 writes without the uncommitted-changes check');
+  io.stdout(`mcp-result-kit demo on the bundled example server (${describeExample(example)})\nA copy of ${example}\nin a temporary git repository: ${copy.dir}\n`);
   try {
-    header(io, 3, 'Migrate a copy of the example', `cd ${copy} && mcp-result-kit migrate ${target}${flagText}`);
-    await runMigrate([target], { ...flags, allowDirty: true }, inCopy);
+    header(io, 1, 'Lint the example: what is wrong with its tool results', `mcp-result-kit check ${target}${flagText}`);
+    await runCheck([target], { ...flags }, inCopy);
+
+    header(io, 2, 'Preview the migration (nothing is written)', `mcp-result-kit migrate --dry-run ${target}${flagText}`);
+    await runMigrate([target], { ...flags, dryRun: true }, inCopy);
+
+    header(io, 3, 'Migrate the copy', `mcp-result-kit migrate ${target}${flagText}`);
+    await runMigrate([target], { ...flags, allowDirty: !copy.git }, inCopy);
 
     header(io, 4, 'Lint the migrated copy: what is left for a person', `mcp-result-kit check ${target}${flagText}`);
     const left = await runCheck([target], { ...flags }, inCopy);
@@ -81,8 +108,8 @@ export async function runDemo(io: Io, options: { keep?: boolean } = {}): Promise
         : '\nThese findings had no safe automatic rewrite; the codemod listed them under "Needs review" in step 3.\n',
     );
   } finally {
-    if (options.keep) io.stdout(`\nThe migrated copy is kept at ${copy}\n`);
-    else rmSync(copy, { recursive: true, force: true });
+    if (options.keep) io.stdout(`\nThe migrated copy is kept at ${copy.dir}${copy.git ? ' (git diff shows the migration)' : ''}\n`);
+    else rmSync(copy.dir, { recursive: true, force: true });
   }
   return EXIT_OK;
 }

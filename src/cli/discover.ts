@@ -1,20 +1,34 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { globby } from 'globby';
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
+import { DECLARATION_FILE, SKIPPED_FOLDERS, SOURCE_EXTENSIONS } from '../source-files.js';
 import { readTsconfig, TsconfigError } from '../../transforms/runner.js';
 import { UsageError } from './errors.js';
 import { matchesGlob, type Glob } from './glob.js';
 
-export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs'] as const;
-/** Folders never scanned, whatever .gitignore says. */
-export const ALWAYS_SKIPPED = ['node_modules', 'dist', 'build'] as const;
-
-const DECLARATION = /\.d\.[cm]?ts$/;
+export { SOURCE_EXTENSIONS } from '../source-files.js';
+/** Folders never scanned, whatever .gitignore says (the plugin's configs skip them too). */
+export const ALWAYS_SKIPPED = SKIPPED_FOLDERS;
 
 export function isSourceFile(file: string): boolean {
-  return (SOURCE_EXTENSIONS as readonly string[]).includes(path.extname(file)) && !DECLARATION.test(file);
+  return (SOURCE_EXTENSIONS as readonly string[]).includes(path.extname(file)) && !DECLARATION_FILE.test(file);
+}
+
+/** stat() with the reasons a path named on the command line cannot be used, as usage errors. */
+function statInput(absolute: string, input: string): Stats {
+  try {
+    return statSync(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new UsageError(`symlink loop: ${input} (a symbolic link that leads back to itself)`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      if (lstatSync(absolute, { throwIfNoEntry: false })?.isSymbolicLink()) throw new UsageError(`broken symlink: ${input} (its target does not exist)`);
+      throw new UsageError(`no such file or folder: ${input}`);
+    }
+    throw new UsageError(`cannot read ${input}: ${code ?? (error as Error).message}`);
+  }
 }
 
 export interface DiscoverOptions {
@@ -41,8 +55,7 @@ export async function discoverFiles(options: DiscoverOptions): Promise<string[]>
   const found = new Set<string>();
   for (const input of inputs) {
     const absolute = path.resolve(options.cwd, input);
-    if (!existsSync(absolute)) throw new UsageError(`no such file or folder: ${input}`);
-    const stat = statSync(absolute);
+    const stat = statInput(absolute, input);
     if (stat.isFile()) {
       if (!isSourceFile(absolute)) throw new UsageError(`not a TypeScript or JavaScript source file: ${input} (expected ${SOURCE_EXTENSIONS.join(' ')}, not .d.ts)`);
       found.add(absolute);
@@ -57,17 +70,29 @@ export async function discoverFiles(options: DiscoverOptions): Promise<string[]>
       followSymbolicLinks: false,
       ignore: [...ALWAYS_SKIPPED.map((dir) => `**/${dir}/**`), '**/*.d.ts', '**/*.d.mts', '**/*.d.cts'],
     });
+    let count = 0;
     for (const file of files) {
       const normalized = path.resolve(file);
-      if (isSourceFile(normalized) && !inSkippedFolder(normalized, absolute)) found.add(normalized);
+      if (isSourceFile(normalized) && !inSkippedFolder(normalized, absolute)) {
+        found.add(normalized);
+        count++;
+      }
+    }
+    // As ESLint 9 treats a pattern that matches nothing: a mistyped path must not pass in CI.
+    if (count === 0) {
+      throw new UsageError(
+        `no source files in ${input} (looked for ${SOURCE_EXTENSIONS.join(' ')}, skipping .gitignore'd files and ${ALWAYS_SKIPPED.join(', ')} folders)`,
+      );
     }
   }
   const include = options.include ?? [];
   const exclude = options.exclude ?? [];
-  return [...found]
+  const kept = [...found]
     .filter((file) => include.length === 0 || include.some((glob) => matchesGlob(file, glob)))
     .filter((file) => !exclude.some((glob) => matchesGlob(file, glob)))
     .sort();
+  if (kept.length === 0) throw new UsageError(`no source files left after include/exclude (${found.size} found in ${inputs.join(' ')})`);
+  return kept;
 }
 
 /** The nearest tsconfig.json from `start` (a file or folder) upwards. */

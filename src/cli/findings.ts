@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import picocolors from 'picocolors';
 
 /** One problem `check` found; ruleId is null for a file that does not parse. */
 export interface CheckFinding {
+  /** Relative to the cwd, `/`-separated, for people. */
   file: string;
+  /** Absolute, for SARIF and fingerprints. */
+  absolute: string;
   line: number;
   column: number;
   endLine?: number;
@@ -17,16 +22,46 @@ export interface RuleInfo {
   id: string;
   description: string;
   helpUri?: string;
+  /** A paragraph on what the rule reports and why (SARIF fullDescription). */
+  fullDescription?: string;
+  /** The rule's documentation as Markdown (SARIF help.markdown). */
+  helpMarkdown?: string;
+  level: 'error' | 'warning';
 }
 
-/** `--format json`: an array of `{ file, line, column, ruleId, message }`. */
-export function findingsJson(findings: readonly CheckFinding[]): { file: string; line: number; column: number; ruleId: string | null; message: string }[] {
-  return findings.map(({ file, line, column, ruleId, message }) => ({ file, line, column, ruleId, message }));
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export interface TextContext {
+  filesChecked: number;
+  /** Tool handlers recognised in the files checked. */
+  handlers: number;
+  color: boolean;
 }
 
-/** Text output: findings grouped by file, then a count per rule. */
-export function findingsText(findings: readonly CheckFinding[], filesChecked: number): string {
-  if (findings.length === 0) return `No problems found in ${filesChecked} file${filesChecked === 1 ? '' : 's'}.\n`;
+/** Said instead of an all-clear when nothing was recognised as a tool handler. */
+export function noHandlersNote(filesChecked: number): string {
+  return [
+    `Read ${plural(filesChecked, 'file')}, but no MCP tool handler was recognised, so no tool result was checked.`,
+    'If your server registers its tools in a way the kit does not know yet, tell it how (flags, or keys in mcp-result-kit.config.json):',
+    '  --handler-pattern <regex>      functions whose name matches are tool handlers, e.g. "^handle[A-Z]"  (handlerPatterns)',
+    '  --registration-method <name>   methods that register a tool like server.tool(name, ..., handler)   (registrationMethods)',
+    '  --handler-property <name>      the property holding the handler in tool-definition objects         (handlerProperties)',
+    '  --handler-classes              classes with a name and an execute method are tools                 (handlerClasses)',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Text output in the shape of ESLint's `stylish`: findings grouped by file, then the totals and a
+ * count per rule. Coloured like stylish when `color` is on.
+ */
+export function findingsText(findings: readonly CheckFinding[], context: TextContext): string {
+  const pc = picocolors.createColors(context.color);
+  const handlersLine = context.handlers === 0 ? noHandlersNote(context.filesChecked) : '';
+  if (findings.length === 0) {
+    if (context.handlers === 0) return handlersLine;
+    return `No problems found in ${plural(context.filesChecked, 'file')} (${plural(context.handlers, 'tool handler')}).\n`;
+  }
   const lines: string[] = [];
   const byFile = new Map<string, CheckFinding[]>();
   for (const finding of findings) {
@@ -35,31 +70,54 @@ export function findingsText(findings: readonly CheckFinding[], filesChecked: nu
     else byFile.set(finding.file, [finding]);
   }
   for (const [file, items] of byFile) {
-    lines.push(file);
-    const width = Math.max(...items.map((item) => `${item.line}:${item.column}`.length));
-    for (const item of items) lines.push(`  ${`${item.line}:${item.column}`.padEnd(width)}  ${item.ruleId ?? 'parse-error'}  ${item.message}`);
+    lines.push(pc.underline(file));
+    const position = items.map((item) => `${item.line}:${item.column}`);
+    const width = Math.max(...position.map((text) => text.length));
+    const severityWidth = Math.max(...items.map((item) => item.severity.length));
+    const messageWidth = Math.max(...items.map((item) => (item.ruleId === null ? `Parsing error: ${item.message}`.length : item.message.length)));
+    items.forEach((item, index) => {
+      const severity = item.severity === 'error' ? pc.red(item.severity.padEnd(severityWidth)) : pc.yellow(item.severity.padEnd(severityWidth));
+      const message = (item.ruleId === null && !item.message.startsWith('Parsing error') ? `Parsing error: ${item.message}` : item.message).padEnd(messageWidth);
+      lines.push(`  ${pc.dim(position[index].padStart(width))}  ${severity}  ${message}  ${pc.dim(item.ruleId ?? 'parse-error')}`);
+    });
     lines.push('');
   }
+  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  const warnings = findings.length - errors;
+  const summary = `✖ ${plural(findings.length, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${byFile.size} of ${plural(context.filesChecked, 'file')}:`;
+  lines.push(errors > 0 ? pc.bold(pc.red(summary)) : pc.bold(pc.yellow(summary)));
   const counts = new Map<string, number>();
   for (const finding of findings) counts.set(finding.ruleId ?? 'parse-error', (counts.get(finding.ruleId ?? 'parse-error') ?? 0) + 1);
-  lines.push(`${findings.length} problem${findings.length === 1 ? '' : 's'} in ${byFile.size} of ${filesChecked} file${filesChecked === 1 ? '' : 's'}:`);
-  const width = Math.max(...[...counts.keys()].map((id) => id.length));
-  for (const [ruleId, count] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) lines.push(`  ${ruleId.padEnd(width)}  ${count}`);
-  return `${lines.join('\n')}\n`;
+  const idWidth = Math.max(...[...counts.keys()].map((id) => id.length));
+  for (const [ruleId, count] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) lines.push(`  ${ruleId.padEnd(idWidth)}  ${count}`);
+  return `${lines.join('\n')}\n${handlersLine ? `\n${handlersLine}` : ''}`;
 }
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+/** partialFingerprints key: versioned, so a change of recipe does not collide with old alerts. */
+export const FINGERPRINT_KEY = 'mcpResultKit/v1';
+
+export interface SarifContext {
+  tool: { name: string; version: string; informationUri?: string };
+  /** The folder `%SRCROOT%` stands for: the git root (or the cwd outside git). */
+  sourceRoot: string;
+  /** The text of a line of a file (1-based), for fingerprints that survive moved lines. */
+  sourceLine: (absolute: string, line: number) => string;
+}
+
+const toUri = (relative: string) => relative.split(path.sep).map(encodeURIComponent).join('/');
 
 /**
- * SARIF 2.1.0 for code-scanning uploads: the active rules (with helpUri from each rule's
- * meta.docs.url) and one result per finding. Files that do not parse become tool execution
- * notifications, since they belong to no rule.
+ * SARIF 2.1.0 for code-scanning uploads: the rules with their docs (short and full description,
+ * help text and Markdown, helpUri), one result per finding with a location relative to
+ * `%SRCROOT%` (the git root, so results line up wherever in a monorepo `check` ran) and a
+ * partial fingerprint. Files that do not parse become tool execution notifications.
  */
-export function findingsSarif(findings: readonly CheckFinding[], rules: readonly RuleInfo[], tool: { name: string; version: string; informationUri?: string }, cwd: string): object {
+export function findingsSarif(findings: readonly CheckFinding[], rules: readonly RuleInfo[], context: SarifContext): object {
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const location = (finding: CheckFinding) => ({
     physicalLocation: {
-      artifactLocation: { uri: finding.file.split(path.sep).join('/'), uriBaseId: '%SRCROOT%' },
+      artifactLocation: { uri: toUri(path.relative(context.sourceRoot, finding.absolute)), uriBaseId: '%SRCROOT%' },
       region: {
         startLine: finding.line,
         startColumn: finding.column,
@@ -68,7 +126,15 @@ export function findingsSarif(findings: readonly CheckFinding[], rules: readonly
       },
     },
   });
-  const root = pathToFileURL(cwd).href;
+  // Rule, file and the line's text (not its number), plus which occurrence of that triple it is.
+  const seen = new Map<string, number>();
+  const fingerprint = (finding: CheckFinding) => {
+    const base = `${finding.ruleId}\0${path.relative(context.sourceRoot, finding.absolute).split(path.sep).join('/')}\0${context.sourceLine(finding.absolute, finding.line).trim()}`;
+    const occurrence = seen.get(base) ?? 0;
+    seen.set(base, occurrence + 1);
+    return `${createHash('sha256').update(`${base}\0${occurrence}`).digest('hex').slice(0, 32)}:${occurrence + 1}`;
+  };
+  const root = pathToFileURL(context.sourceRoot).href;
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -76,14 +142,19 @@ export function findingsSarif(findings: readonly CheckFinding[], rules: readonly
       {
         tool: {
           driver: {
-            name: tool.name,
-            version: tool.version,
-            ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
+            name: context.tool.name,
+            version: context.tool.version,
+            ...(context.tool.informationUri ? { informationUri: context.tool.informationUri } : {}),
             rules: rules.map((rule) => ({
               id: rule.id,
               shortDescription: { text: rule.description },
+              fullDescription: { text: rule.fullDescription ?? rule.description },
               ...(rule.helpUri ? { helpUri: rule.helpUri } : {}),
-              defaultConfiguration: { level: 'error' },
+              help: {
+                text: `${rule.fullDescription ?? rule.description}${rule.helpUri ? ` See ${rule.helpUri}` : ''}`,
+                markdown: rule.helpMarkdown ?? `${rule.description}${rule.helpUri ? `\n\n[Rule documentation](${rule.helpUri})` : ''}`,
+              },
+              defaultConfiguration: { level: rule.level },
             })),
           },
         },
@@ -104,6 +175,7 @@ export function findingsSarif(findings: readonly CheckFinding[], rules: readonly
             level: finding.severity === 'error' ? 'error' : 'warning',
             message: { text: finding.message },
             locations: [location(finding)],
+            partialFingerprints: { [FINGERPRINT_KEY]: fingerprint(finding) },
           })),
       },
     ],

@@ -32,9 +32,17 @@ export function processIo(): Io {
   };
 }
 
-/** Colour on stdout only for a terminal, and never with NO_COLOR set (https://no-color.org). */
-export function useColor(io: Io): boolean {
-  return io.stdoutIsTTY && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '');
+/**
+ * Whether stdout gets colour: `--color` / `--no-color` first, then FORCE_COLOR (any value but
+ * `0` or `false` turns it on, as in chalk and Node), then NO_COLOR (https://no-color.org), then
+ * whether stdout is a terminal.
+ */
+export function useColor(io: Io, flag?: boolean): boolean {
+  if (flag !== undefined) return flag;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  return io.stdoutIsTTY;
 }
 
 export function warn(io: Io, message: string): void {
@@ -43,4 +51,8 @@ export function warn(io: Io, message: string): void {
 
 export function note(io: Io, message: string): void {
   io.stderr(`mcp-result-kit: note: ${message}\n`);
+}
+
+export function deprecated(io: Io, message: string): void {
+  io.stderr(`mcp-result-kit: deprecated: ${message}\n`);
 }

@@ -1,29 +1,55 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { enabledKinds, RULE_OF_KIND, ruleId, ruleSeverities, type Preset, type RuleName, type Severity } from '../../rules/rule-set.js';
+import { readTsconfig, runMigration, selectedTransforms, transforms, UnknownTransformError, type FileResult, type MigrationRun } from '../../transforms/runner.js';
+import type { Transform } from '../../transforms/types.js';
+import { writeMigration, writeSourceFile, type WriteOutcome } from '../../transforms/write.js';
 import { DEFAULT_IMPORT_SOURCE } from '../analyze/index.js';
-import { readTsconfig, runMigration, writeFileAtomic, writeMigration, type FileResult, type MigrationRun } from '../../transforms/runner.js';
-import { resolveCliOptions, type ConfigFlags } from './config.js';
+import { packageVersion } from '../package-info.js';
+import { RESULT_FORMAT_OPTIONS, resolveCliOptions, type ConfigFlags } from './config.js';
 import { checkImportSource, dependencyInstallCommand, missingDependencyMessage, runtimeRange, withDependency } from './dependency-check.js';
 import { renderDiff } from './diff.js';
 import { discoverFiles, readTsconfigFiles, resolveTsconfig } from './discover.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.js';
+import { noHandlersNote } from './findings.js';
 import { checkUncommitted } from './git.js';
-import { note, useColor, warn, type Io } from './io.js';
+import { deprecated, note, useColor, warn, type Io } from './io.js';
 import { planLocalHelpers, type LocalHelpersPlan } from './local-helpers-file.js';
-import { packageVersion } from './package-info.js';
 import { createProgress } from './progress.js';
 import { buildReport, displayPath, renderMarkdown, renderSummary, type ReportError } from './report.js';
 import { verifyMigration, type VerifyResult } from './verify.js';
 
 export interface MigrateFlags extends ConfigFlags {
   dryRun?: boolean;
+  /** jscodeshift's spelling of --dry-run. */
+  dry?: boolean;
+  /** Print every changed file's new text on stdout (jscodeshift, next-codemod). */
+  print?: boolean;
   allowDirty?: boolean;
+  /** next-codemod's spelling of --allow-dirty. */
+  force?: boolean;
   /** A path, or false for --no-tsconfig. */
   tsconfig?: string | false;
+  /** Same as --format json. */
   json?: boolean;
+  /** Output format `text` | `json`; `readable` | `structured` | `both` are the deprecated spelling of --result-format. */
+  format?: string;
   report?: string;
   verify?: boolean;
+  /** Comma-separated transform ids. */
+  transforms?: string;
+  listTransforms?: boolean;
+  markReview?: boolean;
+  color?: boolean;
+  /** Add the runtime to package.json dependencies when the project does not depend on it. */
   addDependency?: boolean;
+}
+
+export type MigrateOutput = 'text' | 'json';
+
+function listFiles(files: string[], limit = 20): string {
+  const shown = files.slice(0, limit).join(', ');
+  return files.length > limit ? `${shown} and ${files.length - limit} more` : shown;
 }
 
 /** A package.json that --add-dependency changes. */
@@ -38,7 +64,7 @@ interface ManifestEdit {
  * error before anything is written (a warning with --dry-run), or with --add-dependency a
  * package.json edit to write with the files.
  */
-function planDependency(changed: readonly FileResult[], importSource: string | undefined, tsconfig: string | undefined, flags: MigrateFlags, io: Io): ManifestEdit[] {
+function planDependency(changed: readonly FileResult[], importSource: string | undefined, tsconfig: string | undefined, flags: MigrateFlags, dryRun: boolean, io: Io): ManifestEdit[] {
   if (importSource === undefined) return [];
   const quoted = [`'${importSource}'`, `"${importSource}"`];
   const importing = changed.filter((file) => quoted.some((text) => file.text.includes(text))).map((file) => file.fileName);
@@ -50,7 +76,7 @@ function planDependency(changed: readonly FileResult[], importSource: string | u
   }
   if (check.missing.length === 0) return [];
   if (!flags.addDependency) {
-    if (flags.dryRun) {
+    if (dryRun) {
       warn(io, missingDependencyMessage(check, io.cwd));
       return [];
     }
@@ -73,11 +99,6 @@ function planDependency(changed: readonly FileResult[], importSource: string | u
   });
 }
 
-function listFiles(files: string[], limit = 20): string {
-  const shown = files.slice(0, limit).join(', ');
-  return files.length > limit ? `${shown} and ${files.length - limit} more` : shown;
-}
-
 function renderVerify(verify: VerifyResult, rel: (file: string) => string): string {
   const lines: string[] = [];
   if (verify.newErrors.length === 0) return 'Verify: no new TypeScript errors.\n';
@@ -93,20 +114,95 @@ function renderVerify(verify: VerifyResult, rel: (file: string) => string): stri
   return `${lines.join('\n')}\n`;
 }
 
+/** The rules whose findings a transform rewrites. */
+function rulesOf(transform: Transform): RuleName[] {
+  return [...new Set(transform.kinds.map((kind) => RULE_OF_KIND[kind]))];
+}
+
+/** `--list-transforms`: id, what it does, and the rules whose findings it rewrites. */
+export function listTransforms(preset: Preset, severities: Readonly<Record<RuleName, Severity>>): string {
+  const rows = transforms.map((transform) => {
+    const rules = rulesOf(transform);
+    const on = rules.some((rule) => severities[rule] !== 'off');
+    const scope = rules.length === 0 ? 'follows the site rewrites' : `${rules.map(ruleId).join(', ')}${on ? '' : ` (off in ${preset})`}`;
+    return [transform.id, transform.description, scope];
+  });
+  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column].length)));
+  return `${rows.map((row) => `${row[0].padEnd(widths[0])}  ${row[1].padEnd(widths[1])}  ${row[2]}`).join('\n')}\n`;
+}
+
+/** The --format / --json / --result-format spellings, sorted out. */
+function outputAndResultFormat(flags: MigrateFlags, io: Io): { output: MigrateOutput; resultFormat?: string } {
+  let output: MigrateOutput = flags.json ? 'json' : 'text';
+  let resultFormat = flags.resultFormat;
+  if (flags.format !== undefined) {
+    if ((RESULT_FORMAT_OPTIONS as readonly string[]).includes(flags.format)) {
+      deprecated(io, `migrate --format ${flags.format} is now --result-format ${flags.format} (--format chooses the output: text or json, as in check)`);
+      if (resultFormat !== undefined && resultFormat !== flags.format) throw new UsageError(`--format ${flags.format} (deprecated) and --result-format ${resultFormat} disagree`);
+      resultFormat = flags.format;
+    } else if (flags.format === 'text' || flags.format === 'json') {
+      if (flags.json && flags.format === 'text') throw new UsageError('--json and --format text disagree');
+      output = flags.format;
+    } else {
+      throw new UsageError(`--format must be text or json for migrate, got "${flags.format}" (the helpers' result format is --result-format readable|structured|both)`);
+    }
+  }
+  return { output, resultFormat };
+}
+
+/** `-t a,b`: known ids, each rewriting something the rule set reports. */
+function chooseTransforms(flags: MigrateFlags, preset: Preset, severities: Readonly<Record<RuleName, Severity>>): string[] | undefined {
+  if (flags.transforms === undefined) return undefined;
+  const ids = flags.transforms
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  if (ids.length === 0) throw new UsageError('--transforms needs at least one transform id (see --list-transforms)');
+  let chosen: readonly Transform[];
+  try {
+    chosen = selectedTransforms({ transforms: ids });
+  } catch (error) {
+    if (error instanceof UnknownTransformError) throw new UsageError(`${error.message}; see --list-transforms`);
+    throw error;
+  }
+  const on = enabledKinds(severities);
+  for (const transform of chosen) {
+    if (!ids.includes(transform.id) || transform.kinds.length === 0 || transform.kinds.some((kind) => on.has(kind))) continue;
+    const rules = rulesOf(transform).map(ruleId).join(', ');
+    throw new UsageError(
+      `${transform.id} rewrites what ${rules} reports, and the ${preset} rule set does not turn it on, so check would not report those sites; ` +
+        `use --preset strict${preset === 'strict' ? ' and drop the "off" for it in the config file' : ''}`,
+    );
+  }
+  return ids;
+}
+
 /** `mcp-result-kit migrate [paths...]`; returns the exit code (usage errors throw UsageError). */
 export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): Promise<number> {
   const started = performance.now();
-  const options = resolveCliOptions(io.cwd, flags);
+  const { output, resultFormat } = outputAndResultFormat(flags, io);
+  const options = resolveCliOptions(io.cwd, { ...flags, resultFormat });
+  for (const message of options.deprecations) deprecated(io, message);
+  const preset = options.preset;
+  const severities = ruleSeverities(preset, options.rules);
+  if (flags.listTransforms) {
+    io.stdout(listTransforms(preset, severities));
+    return EXIT_OK;
+  }
+  const dryRun = flags.dryRun === true || flags.dry === true;
+  const allowDirty = flags.allowDirty === true || flags.force === true;
+  if (flags.print && output === 'json') throw new UsageError('--print prints the files themselves; it cannot be combined with --format json');
+  const chosenTransforms = chooseTransforms(flags, preset, severities);
   const rel = (file: string) => displayPath(io.cwd, file);
 
-  if (options.format !== undefined && options.format !== 'both' && options.localHelpers === undefined) {
+  if (options.resultFormat !== undefined && options.resultFormat !== 'both' && options.localHelpers === undefined) {
     throw new UsageError(
-      `--format ${options.format} sets the default format of a local helpers module, so it needs --local-helpers <path>; ` +
-        `with the mcp-result-kit package, use createResultHelpers({ format: '${options.format}' }) in your server instead`,
+      `--result-format ${options.resultFormat} sets the default format of a local helpers module, so it needs --local-helpers <path>; ` +
+        `with the mcp-result-kit package, use createResultHelpers({ format: '${options.resultFormat}' }) in your server instead`,
     );
   }
   let helpers: LocalHelpersPlan | undefined;
-  if (options.localHelpers !== undefined) helpers = planLocalHelpers(options.localHelpers, options.format, rel(options.localHelpers));
+  if (options.localHelpers !== undefined) helpers = planLocalHelpers(options.localHelpers, options.resultFormat, rel(options.localHelpers));
 
   const discovered = await discoverFiles({ paths, cwd: io.cwd, include: options.include, exclude: options.exclude });
   const files = discovered.filter((file) => file !== options.localHelpers);
@@ -118,7 +214,6 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
   if (!tsconfig) {
     if (flags.tsconfig !== false) warn(io, `no tsconfig.json found from ${paths[0] ?? '.'} upwards; analyzing without type information`);
   } else readTsconfigFiles(tsconfig, rel(tsconfig));
-  if (files.length === 0) warn(io, 'no source files found');
 
   const progress = createProgress(io, files.length);
   let run: MigrationRun;
@@ -129,6 +224,10 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
       handlerOptions: options.handlerOptions,
       importSource: options.importSource,
       localHelpersPath: options.localHelpers,
+      preset,
+      rules: options.rules,
+      transforms: chosenTransforms,
+      markReview: flags.markReview === true,
       onProgress: (done, total) => progress.update(done, total),
     });
   } finally {
@@ -141,6 +240,7 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
     importSource,
     tsconfig,
     flags,
+    dryRun,
     io,
   );
 
@@ -164,9 +264,9 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
 
   const changedFiles = run.files.filter((file) => file.changed);
   const writeHelpers = helpers !== undefined && helpers.write && changedFiles.length > 0;
-  let written = 0;
-  if (!flags.dryRun && changedFiles.length > 0) {
-    if (!flags.allowDirty) {
+  let outcome: WriteOutcome = { written: [], failed: [] };
+  if (!dryRun && changedFiles.length > 0) {
+    if (!allowDirty) {
       const guard = checkUncommitted([...changedFiles.map((file) => file.fileName), ...manifestEdits.map((edit) => edit.file)]);
       if (guard.dirty.length > 0) {
         throw new UsageError(
@@ -179,10 +279,16 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
     }
     if (writeHelpers && helpers) {
       mkdirSync(path.dirname(helpers.file), { recursive: true });
-      writeFileAtomic(helpers.file, helpers.text);
+      try {
+        writeSourceFile(helpers.file, helpers.text);
+      } catch (error) {
+        // Without the module the migrated imports would not resolve: write nothing else.
+        throw new Error(`cannot write the local helpers module ${rel(helpers.file)}: ${(error as Error).message}; no file was changed`, { cause: error });
+      }
     }
-    for (const edit of manifestEdits) writeFileAtomic(edit.file, edit.after);
-    written = writeMigration(run.files).length;
+    for (const edit of manifestEdits) writeSourceFile(edit.file, edit.after);
+    outcome = writeMigration(run.files);
+    for (const failure of outcome.failed) extraErrors.push({ file: rel(failure.fileName), line: 1, message: `not written: ${failure.message}` });
     for (const edit of manifestEdits) {
       note(io, `added ${DEFAULT_IMPORT_SOURCE} to the dependencies in ${rel(edit.file)}; install it: ${dependencyInstallCommand(DEFAULT_IMPORT_SOURCE, path.dirname(edit.file), io.cwd)}`);
     }
@@ -196,21 +302,33 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
     handlers: run.handlers,
     elapsedMs: performance.now() - started,
     extraErrors,
+    notWritten: outcome.failed.length,
   });
-  const context = { dryRun: flags.dryRun === true, written, rolledBack: verify?.rolledBack.map(rel) };
+  const context = {
+    dryRun,
+    written: outcome.written.length,
+    notWritten: outcome.failed.map((failure) => rel(failure.fileName)),
+    rolledBack: verify?.rolledBack.map(rel),
+  };
 
-  if (flags.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  else {
-    const color = useColor(io);
-    if (flags.dryRun) {
+  if (output === 'json') {
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    if (run.handlers === 0) warn(io, `no MCP tool handler was recognised in ${files.length} file${files.length === 1 ? '' : 's'}; see --handler-pattern and --registration-method (docs/cli.md)`);
+  } else {
+    const color = useColor(io, flags.color);
+    // With --print, stdout carries the files themselves; the rest goes to stderr.
+    const say = flags.print ? io.stderr : io.stdout;
+    if (flags.print) for (const file of changedFiles) io.stdout(file.text);
+    else if (dryRun) {
       if (writeHelpers && helpers) io.stdout(renderDiff(rel(helpers.file), null, helpers.text, color));
       if (changedFiles.length > 0) for (const edit of manifestEdits) io.stdout(renderDiff(rel(edit.file), edit.before, edit.after, color));
       for (const file of changedFiles) io.stdout(renderDiff(rel(file.fileName), file.originalText, file.text, color));
       if (changedFiles.length > 0) io.stdout('\n');
     }
-    if (verify) io.stdout(`${renderVerify(verify, rel)}\n`);
-    io.stdout(renderSummary(report, context));
-    if (!flags.dryRun && writeHelpers && helpers) io.stdout(`\nWrote the local helpers module ${rel(helpers.file)}.\n`);
+    if (verify) say(`${renderVerify(verify, rel)}\n`);
+    say(renderSummary(report, context));
+    if (run.handlers === 0) say(`\n${noHandlersNote(files.length)}`);
+    if (!dryRun && writeHelpers && helpers) say(`\nWrote the local helpers module ${rel(helpers.file)}.\n`);
   }
   if (flags.report !== undefined) {
     const target = path.resolve(io.cwd, flags.report);
@@ -218,7 +336,8 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
     writeFileSync(target, renderMarkdown(report, context), 'utf8');
   }
 
-  if (verify && verify.newErrors.length > 0) return EXIT_FINDINGS;
-  if (flags.dryRun && changedFiles.length > 0) return EXIT_FINDINGS;
+  // Files that do not parse, rewrites that failed, writes that failed, new type errors: all failures.
+  if (report.errors.length > 0) return EXIT_FINDINGS;
+  if (dryRun && changedFiles.length > 0) return EXIT_FINDINGS;
   return EXIT_OK;
 }

@@ -3,7 +3,7 @@ import type { CheckFlags } from './check.js';
 import { EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
 import type { Io } from './io.js';
 import type { MigrateFlags } from './migrate.js';
-import { packageVersion } from './package-info.js';
+import { packageVersion } from '../package-info.js';
 import { requirePeers } from './peers.js';
 import type { ServeFlags } from './serve.js';
 
@@ -23,7 +23,10 @@ function addSharedOptions(command: Command): Command {
     .option('--result-helper <name>', 'your own function that already returns a CallToolResult (repeatable)', collect)
     .option('--handler-classes', 'treat classes with a name property and an execute method as tool handlers')
     .option('--no-handler-classes', 'do not (overrides the config file)')
-    .option('--import-source <spec>', 'module the helpers are imported from (default "mcp-result-kit")');
+    .option('--import-source <spec>', 'module the helpers are imported from (default "mcp-result-kit")')
+    .addOption(new Option('--preset <name>', 'rule set: what check reports and migrate rewrites (default: recommended; config key "preset")').choices(['recommended', 'strict']))
+    .option('--color', 'force colour on')
+    .option('--no-color', 'no colour (default: colour on a terminal, per FORCE_COLOR / NO_COLOR)');
 }
 
 export interface ProgramState {
@@ -45,13 +48,20 @@ export function createProgram(io: Io, state: ProgramState): Command {
       .description('rewrite tool handlers to return CallToolResults (see docs/cli.md)')
       .argument('[paths...]', 'files and folders (default: the current folder)'),
   )
-    .option('--dry-run', 'print a diff of what would change; write nothing (exit 1 if anything would change)')
+    .option('-d, --dry-run', 'print a diff of what would change; write nothing (exit 1 if anything would change)')
+    .addOption(new Option('--dry', 'same as --dry-run (jscodeshift)').hideHelp())
+    .option('-p, --print', 'print each changed file in full on stdout (the summary goes to stderr)')
     .option('--allow-dirty', 'write even over files with uncommitted git changes')
+    .option('--force', 'same as --allow-dirty (next-codemod)')
+    .option('-t, --transforms <ids>', 'run only these transforms (comma-separated; see --list-transforms)')
+    .option('--list-transforms', 'print every transform id with what it does, and exit')
+    .option('--mark-review', 'add a // TODO(mcp-result-kit) comment above each site left for review')
     .option('--local-helpers <path>', 'write a self-contained helpers module there and import it instead of mcp-result-kit')
     .option('--add-dependency', 'add mcp-result-kit to package.json dependencies when the project does not have it yet')
-    .addOption(new Option('--format <format>', 'default result format of the --local-helpers module').choices(['readable', 'structured', 'both']))
+    .addOption(new Option('--result-format <format>', 'default result format of the --local-helpers module').choices(['readable', 'structured', 'both']))
+    .option('-f, --format <format>', 'output: text (default) or json (readable|structured|both: deprecated, use --result-format)')
+    .option('--json', 'same as --format json: print only the JSON report on stdout')
     .option('--verify', 'typecheck before and after; files that gain errors are not written (exit 1)')
-    .option('--json', 'print only a JSON report on stdout')
     .option('--report <file.md>', 'also write a Markdown report')
     .action(async (paths: string[], flags: MigrateFlags) => {
       requirePeers('migrate', io.cwd);
@@ -65,8 +75,11 @@ export function createProgram(io: Io, state: ProgramState): Command {
       .description("lint tool handlers with the plugin's rules; no ESLint config needed")
       .argument('[paths...]', 'files and folders (default: the current folder)'),
   )
-    .addOption(new Option('--config <name>', 'rule set').choices(['recommended', 'strict']).default('recommended'))
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
+    .option('-o, --output-file <file>', 'write the output to a file instead of stdout')
+    .option('--quiet', 'report errors only, not warnings')
+    .option('--max-warnings <number>', 'exit 1 when there are more warnings than this')
+    .addOption(new Option('--config <name>', 'deprecated: use --preset').choices(['recommended', 'strict']).hideHelp())
     .action(async (paths: string[], flags: CheckFlags) => {
       requirePeers('check', io.cwd);
       const { runCheck } = await import('./check.js');
@@ -96,11 +109,12 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--host <addr>', 'address to listen on with --http (not loopback: a token is required)')
     .option('--token-file <file>', 'bearer token clients must send over HTTP (or MCP_CONTENT_TOKEN)')
     .option('--allowed-host <name>', 'also accept this Host header over HTTP, e.g. the name clients use (repeatable)', collect)
-    .addOption(new Option('--format <format>', 'result format of the tools').choices(['readable', 'structured', 'both']))
+    .addOption(new Option('--result-format <format>', 'result format of the tools').choices(['readable', 'structured', 'both']))
+    .addOption(new Option('--format <format>', 'deprecated: use --result-format').choices(['readable', 'structured', 'both']).hideHelp())
     .action(async (flags: ServeFlags) => {
       requirePeers('serve', io.cwd);
       const { runServe } = await import('./serve.js');
-      state.code = await runServe(flags, io.env);
+      state.code = await runServe(flags, io);
     });
 
   return program;

@@ -53,8 +53,10 @@ export interface ReportInput {
   files: readonly FileResult[];
   handlers: number;
   elapsedMs: number;
-  /** Errors found outside the engine (e.g. --verify), already relative. */
+  /** Errors found outside the engine (e.g. --verify, failed writes), already relative. */
   extraErrors?: ReportError[];
+  /** Changed files that could not be written: not counted in filesChanged. */
+  notWritten?: number;
 }
 
 export function buildReport(input: ReportInput): MigrateReport {
@@ -80,7 +82,7 @@ export function buildReport(input: ReportInput): MigrateReport {
     version: input.version,
     typeAware: input.typeAware,
     filesScanned: input.files.length,
-    filesChanged: input.files.filter((file) => file.changed).length,
+    filesChanged: input.files.filter((file) => file.changed).length - (input.notWritten ?? 0),
     handlers: input.handlers,
     elapsedMs: Math.round(input.elapsedMs),
     changes: order(changes),
@@ -89,11 +91,15 @@ export function buildReport(input: ReportInput): MigrateReport {
   };
 }
 
-/** Rewritten sites per kind, most frequent first (return-type edits included, listed last). */
+/** Edits that accompany the site rewrites (return types, review markers): listed, not counted as sites. */
+const ACCOMPANYING_KINDS = new Set(['return-type', 'review-marker']);
+
+/** Rewritten sites per kind, most frequent first (return-type and review-marker edits included, listed last). */
 export function countByKind(changes: readonly ReportChange[]): [string, number][] {
   const counts = new Map<string, number>();
   for (const change of changes) counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
-  return [...counts].sort((a, b) => Number(a[0] === 'return-type') - Number(b[0] === 'return-type') || b[1] - a[1] || a[0].localeCompare(b[0]));
+  const last = (kind: string) => Number(ACCOMPANYING_KINDS.has(kind));
+  return [...counts].sort((a, b) => last(a[0]) - last(b[0]) || b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
 export function formatDuration(ms: number): string {
@@ -103,6 +109,8 @@ export function formatDuration(ms: number): string {
 export interface SummaryContext {
   dryRun: boolean;
   written?: number;
+  /** Changed files whose write failed (relative). */
+  notWritten?: string[];
   rolledBack?: string[];
 }
 
@@ -111,7 +119,7 @@ function filesWithErrors(report: MigrateReport): number {
 }
 
 function sitesRewritten(report: MigrateReport): number {
-  return report.changes.filter((change) => change.kind !== 'return-type').length;
+  return report.changes.filter((change) => !ACCOMPANYING_KINDS.has(change.kind)).length;
 }
 
 /** The table printed after a run, and the review / error lists under it. */
@@ -124,6 +132,7 @@ export function renderSummary(report: MigrateReport, context: SummaryContext): s
     ['sites needing review', String(report.needsReview.length)],
     ['files with errors', String(filesWithErrors(report))],
     [context.dryRun ? 'files that would change' : 'files written', String(context.dryRun ? report.filesChanged : (context.written ?? report.filesChanged))],
+    ...(context.notWritten && context.notWritten.length > 0 ? [['files not written', String(context.notWritten.length)] as [string, string]] : []),
     ...(context.rolledBack && context.rolledBack.length > 0 ? [['files rolled back', String(context.rolledBack.length)] as [string, string]] : []),
     ['time', formatDuration(report.elapsedMs)],
   ];
@@ -161,6 +170,7 @@ export function renderMarkdown(report: MigrateReport, context: SummaryContext): 
     `| sites needing review | ${report.needsReview.length} |`,
     `| files with errors | ${filesWithErrors(report)} |`,
     `| ${context.dryRun ? 'files that would change' : 'files written'} | ${context.dryRun ? report.filesChanged : (context.written ?? report.filesChanged)} |`,
+    ...(context.notWritten && context.notWritten.length > 0 ? [`| files not written | ${context.notWritten.length} |`] : []),
     ...(context.rolledBack && context.rolledBack.length > 0 ? [`| files rolled back | ${context.rolledBack.length} |`] : []),
     `| time | ${formatDuration(report.elapsedMs)} |`,
     '',

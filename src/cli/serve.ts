@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { UsageError } from './errors.js';
+import { deprecated, type Io } from './io.js';
 import type { CodeEditorServerOptions } from '../code-editor/serve.js';
 
 export interface ServeFlags {
@@ -14,6 +15,8 @@ export interface ServeFlags {
   host?: string;
   allowedHost?: string[];
   tokenFile?: string;
+  resultFormat?: string;
+  /** Deprecated spelling of resultFormat (--format is the output format in check and migrate). */
   format?: string;
 }
 
@@ -34,9 +37,13 @@ export function serveOptions(flags: ServeFlags): CodeEditorServerOptions {
     if (!/^\d+$/.test(flags.http) || port > 65535) throw new UsageError(`--http must be a port number (0-65535), got "${flags.http}"`);
     options.http = port;
   }
-  if (flags.format !== undefined) {
-    if (!(FORMATS as readonly string[]).includes(flags.format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${flags.format}"`);
-    options.format = flags.format as (typeof FORMATS)[number];
+  if (flags.format !== undefined && flags.resultFormat !== undefined && flags.format !== flags.resultFormat) {
+    throw new UsageError(`--format ${flags.format} (deprecated) and --result-format ${flags.resultFormat} disagree`);
+  }
+  const format = flags.resultFormat ?? flags.format;
+  if (format !== undefined) {
+    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--result-format must be one of ${FORMATS.join(', ')}, got "${format}"`);
+    options.format = format as (typeof FORMATS)[number];
   }
   return options;
 }
@@ -46,7 +53,9 @@ export function serveOptions(flags: ServeFlags): CodeEditorServerOptions {
  * with --http). Resolves when the client disconnects or on SIGINT / SIGTERM. Loaded lazily so
  * the other commands never pay for the SQLite store.
  */
-export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runServe(flags: ServeFlags, io?: Io): Promise<number> {
+  if (flags.format !== undefined && io) deprecated(io, `serve --format ${flags.format} is now --result-format ${flags.format} (--format is the output format in check and migrate)`);
+  const env = io?.env ?? process.env;
   const options = serveOptions(flags);
   let module: typeof import('../code-editor/serve.js');
   let cliEnv: typeof import('../code-editor/cli-env.js');

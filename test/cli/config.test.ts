@@ -27,6 +27,9 @@ describe('validateConfig', () => {
       importSource: '@acme/results',
       localHelpers: 'src/results.ts',
       format: 'readable',
+      resultFormat: 'readable',
+      preset: 'strict',
+      rules: { 'mcp-result-kit/prefer-result-helpers': 'warn', 'mcp-result-kit/no-string-result': 0 },
       include: ['src/**'],
       exclude: ['**/*.test.ts'],
     };
@@ -48,6 +51,11 @@ describe('validateConfig', () => {
     [{ include: [''] }, /"include\[0\]" must not be empty/],
     [{ exclude: ['src/{a,b'] }, /"exclude\[0\]" is not a valid glob/],
     [{ resultHelpers: null }, /"resultHelpers" must be an array of strings, got null/],
+    [{ preset: 'all' }, /cfg: "preset" must be one of recommended, strict, got string "all"/],
+    [{ rules: ['no-string-result'] }, /cfg: "rules" must be an object of rule ids and severities, got an array/],
+    [{ rules: { 'no-string-result': 'off' } }, /cfg "rules": unknown rule "no-string-result" \(known: mcp-result-kit\/no-bare-object-result, /],
+    [{ rules: { 'mcp-result-kit/no-string-result': 'warning' } }, /cfg "rules": "mcp-result-kit\/no-string-result" must be one of error, warn, off \(or 2, 1, 0\), got string "warning"/],
+    [{ rules: { 'mcp-result-kit/no-string-result': 3 } }, /must be one of error, warn, off \(or 2, 1, 0\), got number 3/],
   ])('rejects %j with a message naming the key', (raw, message) => {
     expect(usageError(() => validateConfig(raw, 'cfg'))).toMatch(message);
   });
@@ -143,8 +151,29 @@ describe('resolveCliOptions', () => {
   it('rejects bad flags with one-line messages', () => {
     const dir = tempDir();
     expect(usageError(() => resolveCliOptions(dir, { handlerPattern: ['[a-'] }))).toMatch(/^--handler-pattern "\[a-" is not a valid regular expression/);
-    expect(usageError(() => resolveCliOptions(dir, { format: 'pretty' }))).toMatch(/^--format must be one of readable, structured, both/);
+    expect(usageError(() => resolveCliOptions(dir, { resultFormat: 'pretty' }))).toMatch(/^--result-format must be one of readable, structured, both/);
+    expect(usageError(() => resolveCliOptions(dir, { preset: 'all' }))).toMatch(/^--preset must be one of recommended, strict, got "all"/);
     expect(usageError(() => resolveCliOptions(dir, { include: ['{a'] }))).toMatch(/^--include "\{a" is not a valid glob/);
     expect(usageError(() => resolveCliOptions(dir, { importSource: ' ' }))).toMatch(/^--import-source must not be empty/);
+  });
+});
+
+describe('resolveCliOptions: preset, rules and deprecated keys', () => {
+  it('reads preset and rules from the file, the flag wins for the preset, and "format" is reported as deprecated', () => {
+    const dir = tempDir();
+    writeTree(dir, { 'mcp-result-kit.config.json': JSON.stringify({ preset: 'strict', rules: { 'mcp-result-kit/no-string-result': 'warn' }, format: 'readable' }) });
+    const options = resolveCliOptions(dir, {});
+    expect(options.preset).toBe('strict');
+    expect(options.rules).toEqual({ 'no-string-result': 'warn' });
+    expect(options.resultFormat).toBe('readable');
+    expect(options.deprecations).toEqual([expect.stringContaining('the "format" key is deprecated; call it "resultFormat"')]);
+    expect(resolveCliOptions(dir, { preset: 'recommended' }).preset).toBe('recommended');
+    expect(resolveCliOptions(tempDir(), {}).preset).toBe('recommended');
+  });
+
+  it('refuses "format" and "resultFormat" that disagree', () => {
+    const dir = tempDir();
+    writeTree(dir, { 'mcp-result-kit.config.json': JSON.stringify({ format: 'readable', resultFormat: 'both' }) });
+    expect(usageError(() => resolveCliOptions(dir, {}))).toMatch(/"format" \(deprecated\) and "resultFormat" disagree/);
   });
 });

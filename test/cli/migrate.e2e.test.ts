@@ -1,6 +1,6 @@
 // `mcp-result-kit migrate` end to end, through the built binary on temporary projects.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTemporaries, cli, gitCommitAll, hashTree, linkModules, ROOT, tempDir, writeTree } from './helpers.js';
@@ -88,7 +88,8 @@ describe('migrate (writing)', () => {
     const dir = sampleProject();
     const broken = readFileSync(path.join(dir, 'src/broken.ts'), 'utf8');
     const run = cli(['migrate', '--json'], dir);
-    expect(run.status).toBe(0);
+    // The unparsable file is a failure (exit 1), as in check; the others are written all the same.
+    expect(run.status).toBe(1);
     const report = JSON.parse(run.stdout) as { errors: { file: string; line: number; message: string }[]; filesChanged: number };
     expect(report.errors).toEqual([{ file: 'src/broken.ts', line: 4, message: expect.stringMatching(/does not parse/) as unknown as string }]);
     expect(report.filesChanged).toBe(1);
@@ -100,7 +101,7 @@ describe('migrate (writing)', () => {
     // No temp files left behind by the atomic writes.
     expect(spawnSync('find', [path.join(dir, 'src'), '-name', '*.tmp'], { encoding: 'utf8' }).stdout).toBe('');
     // A second run has nothing left to do.
-    const again = cli(['migrate', '--dry-run', '--json'], dir);
+    const again = cli(['migrate', '--dry-run', '--json', 'src/server.ts', 'src/search.ts', 'src/clean.ts'], dir);
     expect(again.status).toBe(0);
     expect((JSON.parse(again.stdout) as { changes: unknown[] }).changes).toEqual([]);
   });
@@ -126,7 +127,7 @@ describe('migrate (writing)', () => {
 
   it('notes a folder outside git and writes', () => {
     const dir = sampleProject();
-    const run = cli(['migrate'], dir);
+    const run = cli(['migrate', 'src/server.ts', 'src/search.ts'], dir);
     expect(run.status).toBe(0);
     expect(run.stderr).toMatch(/note: not in a git repository: src; writing without the uncommitted-changes check/);
     expect(run.stdout).toMatch(/files written\s+1/);
@@ -145,7 +146,7 @@ describe('git guard', () => {
     expect(oneLineError(refused.stderr)).toBe('mcp-result-kit: refusing to write over files with uncommitted changes: src/server.ts (commit or stash them first, or pass --allow-dirty)');
     expect(hashTree(dir)).toBe(before);
 
-    const allowed = cli(['migrate', '--allow-dirty'], dir);
+    const allowed = cli(['migrate', '--allow-dirty', 'src/server.ts'], dir);
     expect(allowed.status).toBe(0);
     expect(readFileSync(server, 'utf8')).toContain('successResult(note)');
     expect(readFileSync(server, 'utf8')).toContain('// local edit');
@@ -156,9 +157,10 @@ describe('git guard', () => {
     gitCommitAll(dir);
     writeFileSync(path.join(dir, 'src/clean.ts'), `${readFileSync(path.join(dir, 'src/clean.ts'), 'utf8')}// edit\n`);
     writeFileSync(path.join(dir, 'src/untracked.ts'), 'export const x = 1;\n');
-    const run = cli(['migrate'], dir);
+    const run = cli(['migrate', 'src'], dir);
     expect(run.stderr).not.toContain('refusing');
-    expect(run.status).toBe(0);
+    expect(run.status).toBe(1); // src/broken.ts does not parse
+    expect(run.stdout).toMatch(/files written\s+1/);
     expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toContain('successResult(note)');
   });
 
@@ -177,12 +179,13 @@ describe('usage errors exit 2 with one line on stderr', () => {
     ['unknown path', ['migrate', 'nope'], () => {}, /^mcp-result-kit: no such file or folder: nope$/],
     ['unknown option', ['migrate', '--bogus'], () => {}, /^mcp-result-kit: unknown option '--bogus'/],
     ['unknown command', ['migrat'], () => {}, /^mcp-result-kit: unknown command 'migrat'/],
-    ['bad --format value', ['migrate', '--format', 'fancy'], () => {}, /^mcp-result-kit: option '--format <format>' argument 'fancy' is invalid/],
+    ['bad --format value', ['migrate', '--format', 'fancy'], () => {}, /^mcp-result-kit: --format must be text or json for migrate, got "fancy" \(the helpers' result format is --result-format readable\|structured\|both\)$/],
+    ['bad --result-format value', ['migrate', '--result-format', 'fancy'], () => {}, /^mcp-result-kit: option '--result-format <format>' argument 'fancy' is invalid/],
     [
-      '--format without --local-helpers',
-      ['migrate', '--format', 'readable'],
+      '--result-format without --local-helpers',
+      ['migrate', '--result-format', 'readable'],
       () => {},
-      /^mcp-result-kit: --format readable sets the default format of a local helpers module, so it needs --local-helpers <path>; with the mcp-result-kit package, use createResultHelpers\(\{ format: 'readable' \}\)/,
+      /^mcp-result-kit: --result-format readable sets the default format of a local helpers module, so it needs --local-helpers <path>; with the mcp-result-kit package, use createResultHelpers\(\{ format: 'readable' \}\)/,
     ],
     ['bad regex flag', ['migrate', '--handler-pattern', '(x'], () => {}, /^mcp-result-kit: --handler-pattern "\(x" is not a valid regular expression/],
     [
@@ -283,7 +286,7 @@ export async function summary(): Promise<number> {
 
   it('exits 0 when the migration adds no errors', () => {
     const dir = sampleProject();
-    const run = cli(['migrate', '--verify'], dir);
+    const run = cli(['migrate', '--verify', 'src/server.ts', 'src/search.ts', 'src/clean.ts'], dir);
     expect(run.stdout).toContain('Verify: no new TypeScript errors.');
     expect(run.status).toBe(0);
   });
@@ -295,7 +298,8 @@ describe('migrate --local-helpers', () => {
     // No mcp-result-kit in node_modules: the migrated code must not need it.
     spawnSync('rm', [path.join(dir, 'node_modules/mcp-result-kit')]);
     writeFileSync(path.join(dir, 'src/clean.ts'), "export const clean = true;\n");
-    const run = cli(['migrate', '--local-helpers', 'src/lib/results.ts', '--format', 'readable', '--verify'], dir);
+    rmSync(path.join(dir, 'src/broken.ts'));
+    const run = cli(['migrate', '--local-helpers', 'src/lib/results.ts', '--result-format', 'readable', '--verify'], dir);
     expect(run.stderr).not.toContain('mcp-result-kit: refusing');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Wrote the local helpers module src/lib/results.ts.');
@@ -305,8 +309,8 @@ describe('migrate --local-helpers', () => {
     expect(tsc(dir)).toEqual({ status: 0, output: '' });
 
     // A second run keeps the module; a different format for it is refused.
-    expect(cli(['migrate', '--dry-run', '--local-helpers', 'src/lib/results.ts', '--format', 'readable'], dir).status).toBe(0);
-    const other = cli(['migrate', '--dry-run', '--local-helpers', 'src/lib/results.ts', '--format', 'structured'], dir);
+    expect(cli(['migrate', '--dry-run', '--local-helpers', 'src/lib/results.ts', '--result-format', 'readable'], dir).status).toBe(0);
+    const other = cli(['migrate', '--dry-run', '--local-helpers', 'src/lib/results.ts', '--result-format', 'structured'], dir);
     expect(other.status).toBe(2);
     expect(other.stderr).toMatch(/already exists with format 'readable', not 'structured'/);
   });

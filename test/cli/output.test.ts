@@ -35,6 +35,16 @@ describe('diffs', () => {
     expect(useColor(fakeIo({ stdoutIsTTY: true, env: { NO_COLOR: '1' } }))).toBe(false);
     expect(useColor(fakeIo({ stdoutIsTTY: false }))).toBe(false);
   });
+
+  it('honours FORCE_COLOR as chalk and picocolors do, and --color / --no-color above all', () => {
+    expect(useColor(fakeIo({ stdoutIsTTY: false, env: { FORCE_COLOR: '1' } }))).toBe(true);
+    expect(useColor(fakeIo({ stdoutIsTTY: false, env: { FORCE_COLOR: '' } }))).toBe(true);
+    expect(useColor(fakeIo({ stdoutIsTTY: true, env: { FORCE_COLOR: '0' } }))).toBe(false);
+    expect(useColor(fakeIo({ stdoutIsTTY: true, env: { FORCE_COLOR: 'false' } }))).toBe(false);
+    expect(useColor(fakeIo({ stdoutIsTTY: false, env: { FORCE_COLOR: '1', NO_COLOR: '1' } }))).toBe(true);
+    expect(useColor(fakeIo({ stdoutIsTTY: false, env: {} }), true)).toBe(true);
+    expect(useColor(fakeIo({ stdoutIsTTY: true, env: { FORCE_COLOR: '1' } }), false)).toBe(false);
+  });
 });
 
 describe('progress', () => {
@@ -68,7 +78,8 @@ describe('progress', () => {
     expect(JSON.parse(io.out.join('')).filesScanned).toBe(60);
     const quiet = fakeIo({ cwd: dir, stderrIsTTY: true, env: { CI: '1' } });
     await run(['migrate', '--dry-run', '--json'], quiet);
-    expect(quiet.err.join('')).toBe('');
+    // No bar; only the note that no tool handler was recognised.
+    expect(quiet.err.join('')).toBe('mcp-result-kit: warning: no MCP tool handler was recognised in 60 files; see --handler-pattern and --registration-method (docs/cli.md)\n');
   });
 });
 
@@ -88,5 +99,15 @@ describe('run (in-process)', () => {
     expect(await run(['migrate', '--dry-run', '--tsconfig', path.join(dir, 'none.json')], dry)).toBe(2);
     expect(await run(['migrate', '--dry-run', '--handler-pattern', '^handle'], fakeIo({ cwd: dir }))).toBe(1);
     expect(await run(['migrate', '--dry-run'], fakeIo({ cwd: dir }))).toBe(0);
+  });
+});
+
+describe('serve options', () => {
+  it('takes --result-format, and --format as its deprecated spelling', async () => {
+    const { serveOptions } = await import('../../src/cli/serve.js');
+    expect(serveOptions({ resultFormat: 'readable' }).format).toBe('readable');
+    expect(serveOptions({ format: 'structured' }).format).toBe('structured');
+    expect(() => serveOptions({ format: 'readable', resultFormat: 'both' })).toThrow('--format readable (deprecated) and --result-format both disagree');
+    expect(() => serveOptions({ resultFormat: 'pretty' })).toThrow('--result-format must be one of readable, structured, both, got "pretty"');
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findingsJson, findingsSarif, findingsText, type CheckFinding } from '../../src/cli/findings.js';
+import { pathToFileURL } from 'node:url';
+import { findingsSarif, findingsText, type CheckFinding, type RuleInfo } from '../../src/cli/findings.js';
 import { buildReport, countByKind, renderMarkdown, renderSummary } from '../../src/cli/report.js';
 import type { FileResult } from '../../transforms/runner.js';
 import { expectMigrateReport, expectSarif } from './schema.js';
@@ -80,33 +81,51 @@ describe('migrate report', () => {
 });
 
 const findings: CheckFinding[] = [
-  { file: 'src/a.ts', line: 3, column: 7, endLine: 3, endColumn: 20, ruleId: 'mcp-result-kit/no-string-result', severity: 'error', message: 'raw string' },
-  { file: 'src/a.ts', line: 10, column: 1, ruleId: 'mcp-result-kit/require-is-error', severity: 'error', message: 'no isError' },
-  { file: 'src/b.ts', line: 1, column: 9, ruleId: 'mcp-result-kit/no-string-result', severity: 'warning', message: 'raw string' },
-  { file: 'src/broken.ts', line: 2, column: 4, ruleId: null, severity: 'error', message: 'Parsing error: x' },
+  { file: 'src/a.ts', absolute: path.join(cwd, 'src/a.ts'), line: 3, column: 7, endLine: 3, endColumn: 20, ruleId: 'mcp-result-kit/no-string-result', severity: 'error', message: 'raw string' },
+  { file: 'src/a.ts', absolute: path.join(cwd, 'src/a.ts'), line: 10, column: 1, ruleId: 'mcp-result-kit/require-is-error', severity: 'error', message: 'no isError' },
+  { file: 'src/b.ts', absolute: path.join(cwd, 'src/b.ts'), line: 1, column: 9, ruleId: 'mcp-result-kit/no-string-result', severity: 'warning', message: 'raw string' },
+  { file: 'src/broken.ts', absolute: path.join(cwd, 'src/broken.ts'), line: 2, column: 4, ruleId: null, severity: 'error', message: 'Parsing error: x' },
 ];
-const rules = [
-  { id: 'mcp-result-kit/no-string-result', description: 'No strings', helpUri: 'https://example.com/docs/rules/no-string-result.md' },
-  { id: 'mcp-result-kit/require-is-error', description: 'isError', helpUri: 'https://example.com/docs/rules/require-is-error.md' },
+const rules: RuleInfo[] = [
+  { id: 'mcp-result-kit/no-string-result', description: 'No strings', helpUri: 'https://example.com/docs/rules/no-string-result.md', level: 'error' },
+  { id: 'mcp-result-kit/require-is-error', description: 'isError', helpUri: 'https://example.com/docs/rules/require-is-error.md', fullDescription: 'Errors need isError.', helpMarkdown: '# isError\n\nText.', level: 'error' },
 ];
+const lineText = (_file: string, line: number) => `line ${line} text`;
 
 describe('check output', () => {
-  it('groups text by file and counts by rule', () => {
-    const text = findingsText(findings, 5);
-    expect(text).toContain('src/a.ts\n  3:7   mcp-result-kit/no-string-result  raw string\n  10:1  mcp-result-kit/require-is-error  no isError\n');
-    expect(text).toContain('4 problems in 3 of 5 files:');
+  it('groups text by file like ESLint stylish and counts by rule', () => {
+    const text = findingsText(findings, { filesChecked: 5, handlers: 4, color: false });
+    expect(text).toContain('src/a.ts\n   3:7  error  raw string  mcp-result-kit/no-string-result\n  10:1  error  no isError  mcp-result-kit/require-is-error\n');
+    expect(text).toContain('src/b.ts\n  1:9  warning  raw string  mcp-result-kit/no-string-result\n');
+    expect(text).toContain('✖ 4 problems (3 errors, 1 warning) in 3 of 5 files:');
     expect(text).toMatch(/ {2}mcp-result-kit\/no-string-result\s+2\n/);
-    expect(findingsText([], 1)).toBe('No problems found in 1 file.\n');
+    expect(findingsText([], { filesChecked: 1, handlers: 2, color: false })).toBe('No problems found in 1 file (2 tool handlers).\n');
   });
 
-  it('gives JSON as { file, line, column, ruleId, message }', () => {
-    expect(findingsJson(findings)[0]).toEqual({ file: 'src/a.ts', line: 3, column: 7, ruleId: 'mcp-result-kit/no-string-result', message: 'raw string' });
-    expect(findingsJson(findings)[3].ruleId).toBeNull();
+  it('colours like stylish only when asked', () => {
+    const coloured = findingsText(findings, { filesChecked: 5, handlers: 4, color: true });
+    expect(coloured).toContain('\x1b[4msrc/a.ts\x1b[24m');
+    expect(coloured).toContain('\x1b[31merror\x1b[39m');
+    expect(coloured).toContain('\x1b[33mwarning\x1b[39m');
+    expect(findingsText(findings, { filesChecked: 5, handlers: 4, color: false })).not.toContain('\x1b[');
   });
 
-  it('gives SARIF 2.1.0 with rules, results and parse errors as notifications', () => {
-    const sarif = findingsSarif(findings, rules, { name: 'mcp-result-kit', version: '1.2.3' }, cwd) as {
-      runs: { results: { level: string; ruleIndex: number }[]; invocations: { toolExecutionNotifications: unknown[] }[]; originalUriBaseIds: Record<string, { uri: string }> }[];
+  it('never gives an all-clear when no tool handler was recognised', () => {
+    const text = findingsText([], { filesChecked: 3, handlers: 0, color: false });
+    expect(text).not.toContain('No problems found');
+    expect(text).toContain('Read 3 files, but no MCP tool handler was recognised');
+    expect(text).toContain('--handler-pattern');
+    expect(text).toContain('--registration-method');
+  });
+
+  it('gives SARIF 2.1.0 with rule help, fingerprints, URIs from the source root, and parse errors as notifications', () => {
+    const sarif = findingsSarif(findings, rules, { tool: { name: 'mcp-result-kit', version: '1.2.3' }, sourceRoot: path.dirname(cwd), sourceLine: lineText }) as {
+      runs: {
+        tool: { driver: { rules: { fullDescription: { text: string }; help: { text: string; markdown: string } }[] } };
+        results: { level: string; ruleIndex: number; partialFingerprints: Record<string, string>; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string } } }[] }[];
+        invocations: { toolExecutionNotifications: unknown[] }[];
+        originalUriBaseIds: Record<string, { uri: string }>;
+      }[];
     };
     expectSarif(sarif);
     const run = sarif.runs[0];
@@ -114,6 +133,27 @@ describe('check output', () => {
     expect(run.results.map((result) => result.level)).toEqual(['error', 'error', 'warning']);
     expect(run.results[1].ruleIndex).toBe(1);
     expect(run.invocations[0].toolExecutionNotifications).toHaveLength(1);
-    expect(run.originalUriBaseIds['%SRCROOT%'].uri).toMatch(/^file:\/\/.*\/$/);
+    expect(run.originalUriBaseIds['%SRCROOT%'].uri).toBe(`${pathToFileURL(path.dirname(cwd)).href.replace(/\/?$/, '/')}`);
+    expect(run.results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'project/src/a.ts', uriBaseId: '%SRCROOT%' });
+    expect(run.tool.driver.rules[1].fullDescription.text).toBe('Errors need isError.');
+    expect(run.tool.driver.rules[1].help).toEqual({ text: 'Errors need isError. See https://example.com/docs/rules/require-is-error.md', markdown: '# isError\n\nText.' });
+    expect(run.tool.driver.rules[0].fullDescription.text).toBe('No strings');
+    const prints = run.results.map((result) => result.partialFingerprints['mcpResultKit/v1']);
+    expect(new Set(prints).size).toBe(3);
+    for (const print of prints) expect(print).toMatch(/^[0-9a-f]{32}:\d+$/);
+  });
+
+  it('keeps fingerprints when lines move, and tells identical lines apart by occurrence', () => {
+    const one = (line: number) => ({ ...findings[0], line, column: 1 });
+    const print = (items: CheckFinding[], text: (file: string, line: number) => string) =>
+      (findingsSarif(items, rules, { tool: { name: 'mcp-result-kit', version: '1' }, sourceRoot: cwd, sourceLine: text }) as { runs: { results: { partialFingerprints: Record<string, string> }[] }[] }).runs[0].results.map(
+        (result) => result.partialFingerprints['mcpResultKit/v1'],
+      );
+    const before = print([one(3)], () => "  return 'hi';");
+    const after = print([one(13)], () => "  return 'hi';");
+    expect(after).toEqual(before);
+    const twice = print([one(3), one(8)], () => "  return 'hi';");
+    expect(twice[0]).toBe(before[0]);
+    expect(twice[1]).not.toBe(twice[0]);
   });
 });

@@ -1,6 +1,18 @@
 // The documented `migrate --json` schema (docs/cli.md), checked by hand so the tests need no
 // JSON-schema library.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
+
+// The official SARIF 2.1.0 JSON schema (draft-04), as @microsoft/jest-sarif ships it.
+const require = createRequire(import.meta.url);
+const sarifSchema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as object;
+// unicodeRegExp off: the schema's language-tag pattern is not valid with the u flag.
+const ajv = new AjvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
+addFormats.default(ajv);
+const validateSarif = ajv.compile(sarifSchema);
 
 const isInt = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isPosInt = (value: unknown) => isInt(value) && (value as number) >= 1;
@@ -35,8 +47,9 @@ export function expectMigrateReport(value: unknown): void {
   }
 }
 
-/** The parts of SARIF 2.1.0 that code scanning reads. */
+/** Valid against the SARIF 2.1.0 schema, and the parts that code scanning reads are there. */
 export function expectSarif(value: unknown): void {
+  expect(validateSarif(value), JSON.stringify(validateSarif.errors, null, 2)).toBe(true);
   const log = value as { version: string; $schema: string; runs: unknown[] };
   expect(log.version).toBe('2.1.0');
   expect(log.$schema).toMatch(/sarif-2\.1\.0/);

@@ -1,11 +1,12 @@
 // `mcp-result-kit serve` and `mcp-result-kit demo` through the built binary.
-import { readdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, cleanupTemporaries, cli, FIXTURES, hashTree, ROOT, tempDir, writeTree } from './helpers.js';
+import { BIN, cleanupTemporaries, cli, FIXTURES, gitCommitAll, hashTree, ROOT, tempDir, writeTree } from './helpers.js';
 
 afterAll(cleanupTemporaries);
 
@@ -48,7 +49,7 @@ describe('demo', () => {
     const headers = [...run.stdout.matchAll(/^ (\d)\. (.+)$/gm)].map((match) => match[1]);
     expect(headers).toEqual(['1', '2', '3', '4']);
     expect(run.stdout).toMatch(/\$ mcp-result-kit check src/);
-    expect(run.stdout).toMatch(/problems in \d+ of \d+ files:/);
+    expect(run.stdout).toMatch(/problems \(\d+ errors, 0 warnings\) in \d+ of \d+ files:/);
     expect(run.stdout).toContain('mcp-result-kit migrate --dry-run (type-aware)');
     expect(run.stdout).toContain('mcp-result-kit migrate (type-aware)');
     expect(run.stdout).toMatch(/files written\s+[1-9]/);
@@ -58,4 +59,34 @@ describe('demo', () => {
     expect(left).toEqual([]);
   }, 120_000);
 
+
+  it('works from a project where the kit is installed under its git-ignored node_modules, and writes nothing there', () => {
+    // The layout npm gives a user: the kit's files copied into node_modules/mcp-result-kit, its
+    // dependencies beside it, node_modules in the project's .gitignore.
+    const projectDir = tempDir('mrk-user-project-');
+    writeTree(projectDir, { '.gitignore': 'node_modules\n', 'package.json': JSON.stringify({ name: 'user-project', private: true }) });
+    gitCommitAll(projectDir);
+    const modules = path.join(projectDir, 'node_modules');
+    const kit = path.join(modules, 'mcp-result-kit');
+    mkdirSync(path.join(kit, 'fixtures'), { recursive: true });
+    for (const part of ['dist', 'docs', 'package.json']) cpSync(path.join(ROOT, part), path.join(kit, part), { recursive: true });
+    cpSync(path.join(FIXTURES, 'example-server'), path.join(kit, 'fixtures', 'example-server'), { recursive: true });
+    for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
+      if (entry.startsWith('.')) continue;
+      if (entry.startsWith('@')) {
+        mkdirSync(path.join(modules, entry), { recursive: true });
+        for (const scoped of readdirSync(path.join(ROOT, 'node_modules', entry))) symlinkSync(path.join(ROOT, 'node_modules', entry, scoped), path.join(modules, entry, scoped));
+      } else symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
+    }
+    writeFileSync(path.join(projectDir, 'README.md'), 'user project\n');
+    const kitBefore = hashTree(kit);
+    const projectBefore = hashTree(projectDir);
+    const run = spawnSync(process.execPath, [path.join(kit, 'dist/bin/mcp-result-kit.js'), 'demo'], { cwd: projectDir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: '' } });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/✖ \d+ problems \(\d+ errors, 0 warnings\) in [1-9]\d* of [1-9]\d* files/);
+    expect(run.stdout).toMatch(/files written\s+[1-9]/);
+    expect(run.stdout).toContain('The migrated example is clean.');
+    expect(hashTree(kit)).toBe(kitBefore);
+    expect(hashTree(projectDir)).toBe(projectBefore);
+  }, 180_000);
 });

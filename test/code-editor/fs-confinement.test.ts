@@ -112,7 +112,10 @@ describe('FsStore confinement', () => {
     expect(fs.readFileSync(path.join(root, 'workflows', '@org-1', 'flows', 'sync.py'), 'utf8')).toBe('@workflow\n');
     expect(fs.readFileSync(path.join(root, 'apps', 'app-9', 'src', 'index.ts'), 'utf8')).toBe('export {};\n');
     expect(fs.readFileSync(path.join(root, 'modules', 'lib', 'm.py'), 'utf8')).toBe('x = 1\n');
-    const everything = fs.readdirSync(root, { recursive: true }) as string[];
-    expect(everything.filter((name) => name.includes('.tmp-'))).toEqual([]);
+    const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(root, name)).isFile());
+    // Exactly the files written (and whatever the suite put there before): no temp file of any naming.
+    expect(files.filter((name) => /sync\.py|index\.ts|m\.py/.test(name)).sort()).toEqual(
+      [path.join('apps', 'app-9', 'src', 'index.ts'), path.join('modules', 'lib', 'm.py'), path.join('workflows', '@org-1', 'flows', 'sync.py')].sort(),
+    );
   });
 });

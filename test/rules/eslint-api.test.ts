@@ -7,7 +7,7 @@ import { ESLint, type Linter } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import plugin from '../../rules/index.js';
 
-const configs = plugin.configs as unknown as Record<'recommended' | 'strict' | 'recommended-type-checked', Linter.Config>;
+const configs = plugin.configs as unknown as Record<'recommended' | 'strict' | 'recommended-type-checked' | 'strict-type-checked' | 'disable-type-checked', Linter.Config>;
 
 // A realistic server file: every line marked `// <rule>` is reported by that rule.
 const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -254,5 +254,90 @@ import { handleVolumes } from './volumes.js';
   it('does not report them without type information', async () => {
     const untyped = await lintServer(configs.recommended);
     expect(summary(untyped.messages)).toEqual([]);
+  });
+});
+
+describe('the configs in a real project layout', () => {
+  let dir: string;
+  const HANDLER = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'x', version: '1' });\nserver.tool('ping', async () => 'pong');\n";
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mrk-config-layout-'));
+    for (const folder of ['src', 'dist', 'build', 'web']) mkdirSync(join(dir, folder));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'layout', type: 'module' }));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: true, noEmit: true }, include: ['src'] }));
+    writeFileSync(join(dir, 'src/server.ts'), HANDLER);
+    writeFileSync(join(dir, 'dist/server.js'), HANDLER);
+    writeFileSync(join(dir, 'build/server.js'), HANDLER);
+    writeFileSync(join(dir, 'web/tool.jsx'), `${HANDLER}export const View = () => <p>hi</p>;\n`);
+    writeFileSync(join(dir, 'eslint.config.js'), 'export default [];\n');
+    writeFileSync(join(dir, 'tool.mjs'), HANDLER);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const lint = async (config: Linter.Config[]) => {
+    const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [...config, { languageOptions: { parserOptions: { tsconfigRootDir: dir } } }] });
+    const results = await eslint.lintFiles(['.']);
+    return Object.fromEntries(results.map((result) => [result.filePath.slice(dir.length + 1), result.messages.map((m) => m.ruleId ?? `fatal: ${m.message}`)]));
+  };
+
+  it('recommended skips dist/ and build/, lints .jsx like the CLI', async () => {
+    const byFile = await lint([configs.recommended]);
+    // ESLint itself still visits the .js build output (its default files), but the kit's rules do not run there.
+    expect(byFile).toEqual({
+      'build/server.js': [],
+      'dist/server.js': [],
+      'eslint.config.js': [],
+      'src/server.ts': ['mcp-result-kit/no-string-result'],
+      'tool.mjs': ['mcp-result-kit/no-string-result'],
+      'web/tool.jsx': ['mcp-result-kit/no-string-result'],
+    });
+  });
+
+  it('recommended-type-checked applies to TypeScript files only: eslint.config.js and JavaScript never meet the project service', async () => {
+    const byFile = await lint([configs['recommended-type-checked']]);
+    // No "was not found by the project service" parsing error anywhere.
+    expect(byFile).toEqual({ 'build/server.js': [], 'dist/server.js': [], 'eslint.config.js': [], 'src/server.ts': ['mcp-result-kit/no-string-result'], 'tool.mjs': [] });
+  }, 60_000);
+
+  it('recommended plus recommended-type-checked: every file, types where there are types', async () => {
+    const byFile = await lint([configs.recommended, configs['recommended-type-checked']]);
+    expect(byFile).toEqual({
+      'build/server.js': [],
+      'dist/server.js': [],
+      'eslint.config.js': [],
+      'src/server.ts': ['mcp-result-kit/no-string-result'],
+      'tool.mjs': ['mcp-result-kit/no-string-result'],
+      'web/tool.jsx': ['mcp-result-kit/no-string-result'],
+    });
+  }, 60_000);
+
+  it('disable-type-checked turns type information off for the files it is given', async () => {
+    writeFileSync(join(dir, 'src/outside.ts'), HANDLER);
+    try {
+      // src/outside.ts is in tsconfig's include, scripts/ would not be: with disable-type-checked it is linted without a program.
+      const byFile = await lint([configs['strict-type-checked'], { files: ['src/outside.ts'], ...configs['disable-type-checked'] }]);
+      expect(byFile['src/outside.ts']).toEqual(['mcp-result-kit/no-string-result']);
+    } finally {
+      rmSync(join(dir, 'src/outside.ts'));
+    }
+  }, 60_000);
+});
+
+describe('mcp-result-kit-ignore and eslint-disable through ESLint', () => {
+  const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+// mcp-result-kit-ignore -- this client wants plain text
+server.tool('a', async () => 'a');
+server.tool('b', async () => 'b'); // eslint-disable-line mcp-result-kit/no-string-result
+// eslint-disable-next-line mcp-result-kit/require-is-error
+server.tool('c', async () => 'c');
+server.tool('d', async () => 'Error: d'); // mcp-result-kit-ignore
+`;
+
+  it('reports only the sites no comment covers (and ESLint flags the directive for the wrong rule as unused)', async () => {
+    const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: [configs.recommended] });
+    const [result] = await eslint.lintText(code, { filePath: 'src/server.ts' });
+    expect(summary(result.messages)).toEqual(['null@6', 'mcp-result-kit/no-string-result@7']);
+    expect(result.messages[0].message).toMatch(/Unused eslint-disable directive/);
   });
 });

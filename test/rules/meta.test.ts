@@ -9,7 +9,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { name: string; version: string };
 
 const RULE_IDS = readdirSync(resolve(root, 'rules'))
-  .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && file !== 'utils.ts' && file !== 'index.ts')
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !['utils.ts', 'index.ts', 'rule-set.ts', 'directives.ts'].includes(file))
   .map((file) => file.slice(0, -'.ts'.length))
   .sort();
 
@@ -66,7 +66,8 @@ describe('rule files', () => {
       const docs = rule.meta.docs;
       expect(docs?.description).toMatch(/\S/);
       expect(['recommended', 'strict']).toContain(docs?.recommended);
-      expect(docs?.url).toMatch(new RegExp(`/docs/rules/${id}\\.md$`));
+      // Docs for the installed version: the release tag's page, which ships in the package too.
+      expect(docs?.url).toBe(`https://github.com/mcp-result-kit/mcp-result-kit/blob/v${pkg.version}/docs/rules/${id}.md`);
     });
 
     it('offers suggestions and never autofixes (every rewrite changes what the tool returns)', async () => {
@@ -103,12 +104,15 @@ describe('rule files', () => {
       expect(plugin.rules[id]).toBe(rule);
     });
 
-    it('is in configs.strict, and in configs.recommended iff meta.docs.recommended is "recommended"', async () => {
+    it('is in configs.strict, and in configs.recommended iff rules/rule-set.ts puts it in recommended', async () => {
       const { configs } = await loadPlugin();
+      const { RULE_PRESET } = await import('../../rules/rule-set.js');
       const rule = await loadRule(id);
       const key = `mcp-result-kit/${id}`;
-      const recommended = rule.meta.docs?.recommended === 'recommended';
+      const recommended = RULE_PRESET[id as keyof typeof RULE_PRESET] === 'recommended';
+      expect(rule.meta.docs?.recommended).toBe(RULE_PRESET[id as keyof typeof RULE_PRESET]);
       expect(configs.strict.rules?.[key]).toBe('error');
+      expect(configs['strict-type-checked'].rules?.[key]).toBe('error');
       expect(configs.recommended.rules?.[key]).toBe(recommended ? 'error' : undefined);
       expect(configs['recommended-type-checked'].rules?.[key]).toBe(recommended ? 'error' : undefined);
     });
@@ -121,18 +125,34 @@ describe('plugin', () => {
     expect(Object.keys(rules).sort()).toEqual(RULE_IDS);
   });
 
-  it('has meta.name and meta.version from package.json', async () => {
+  it('has meta.name and meta.version from package.json, and the rule prefix as meta.namespace', async () => {
     const { default: plugin } = await loadPlugin();
-    expect(plugin.meta).toEqual({ name: pkg.name, version: pkg.version });
+    expect(plugin.meta).toEqual({ name: pkg.name, version: pkg.version, namespace: 'mcp-result-kit' });
   });
 
-  it('registers itself under its name in every config', async () => {
+  it('registers itself under its name in every config with rules', async () => {
     const { default: plugin, configs } = await loadPlugin();
-    expect(Object.keys(configs).sort()).toEqual(['recommended', 'recommended-type-checked', 'strict']);
+    expect(Object.keys(configs).sort()).toEqual(['disable-type-checked', 'recommended', 'recommended-type-checked', 'strict', 'strict-type-checked']);
     for (const [name, config] of Object.entries(configs)) {
       expect(config.name).toBe(`mcp-result-kit/${name}`);
+      if (name === 'disable-type-checked') continue;
       expect(config.plugins?.['mcp-result-kit']).toBe(plugin);
       for (const ruleId of Object.keys(config.rules ?? {})) expect(ruleId).toMatch(/^mcp-result-kit\//);
     }
+  });
+
+  it('maps every site kind the analyzer has to a rule of the plugin', async () => {
+    const { SITE_KINDS } = await import('../../src/analyze/index.js');
+    const { RULE_OF_KIND, RULE_NAMES } = await import('../../rules/rule-set.js');
+    for (const kind of SITE_KINDS) expect(RULE_NAMES, kind).toContain(RULE_OF_KIND[kind]);
+    expect([...new Set(Object.values(RULE_OF_KIND))].sort()).toEqual(RULE_IDS);
+  });
+
+  it('package.json carries what the ESLint ecosystem looks for', () => {
+    const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { repository?: { url?: string }; homepage?: string; bugs?: { url?: string }; keywords?: string[] };
+    expect(manifest.repository?.url).toMatch(/github\.com\/mcp-result-kit\/mcp-result-kit/);
+    expect(manifest.homepage).toMatch(/^https:\/\//);
+    expect(manifest.bugs?.url).toMatch(/\/issues$/);
+    expect(manifest.keywords).toEqual(expect.arrayContaining(['eslint', 'eslintplugin', 'eslint-plugin', 'mcp']));
   });
 });

@@ -1,10 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HandlerOptions } from '../../src/analyze/index.js';
+import type { Preset } from '../../rules/rule-set.js';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
 // Folders of fixtures/ that hold something other than codemod cases.
 const NOT_CASES = new Set(['servers', 'example-server', 'types', 'jscodeshift']);
+// content-literal rewrites what only the strict preset reports (prefer-result-helpers).
+const STRICT_FOLDERS = new Set(['content-literal']);
 
 export interface ReviewExpectation {
   line: number;
@@ -18,7 +21,7 @@ export interface FixtureCase {
   outputPath: string;
   input: string;
   output: string;
-  options: HandlerOptions & { importSource?: string };
+  options: HandlerOptions & { importSource?: string; preset?: Preset };
   review: ReviewExpectation[];
 }
 
@@ -43,7 +46,10 @@ export function fixtureCases(): FixtureCase[] {
         outputPath,
         input: readFileSync(inputPath, 'utf8'),
         output: existsSync(outputPath) ? readFileSync(outputPath, 'utf8') : '',
-        options: existsSync(optionsPath) ? (JSON.parse(readFileSync(optionsPath, 'utf8')) as FixtureCase['options']) : {},
+        options: {
+          ...(STRICT_FOLDERS.has(transform) ? { preset: 'strict' as const } : {}),
+          ...(existsSync(optionsPath) ? (JSON.parse(readFileSync(optionsPath, 'utf8')) as FixtureCase['options']) : {}),
+        },
         review: existsSync(reviewPath) ? (JSON.parse(readFileSync(reviewPath, 'utf8')) as ReviewExpectation[]) : [],
       });
     }
@@ -51,7 +57,7 @@ export function fixtureCases(): FixtureCase[] {
   return cases;
 }
 
-export function splitOptions(options: FixtureCase['options']): { handlerOptions: HandlerOptions; importSource?: string } {
-  const { importSource, ...handlerOptions } = options;
-  return { handlerOptions, importSource };
+export function splitOptions(options: FixtureCase['options']): { handlerOptions: HandlerOptions; importSource?: string; preset?: Preset } {
+  const { importSource, preset, ...handlerOptions } = options;
+  return { handlerOptions, importSource, preset };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
@@ -72,10 +72,65 @@ describe('runMigration and writeMigration', () => {
     const run = runMigration({ files: [file, untouched] });
     expect(readFileSync(file, 'utf8')).toBe(crlf);
     expect(run.files.map((f) => f.changed)).toEqual([true, false]);
-    expect(writeMigration(run.files)).toEqual([file]);
+    expect(writeMigration(run.files)).toEqual({ written: [file], failed: [] });
     const written = readFileSync(file, 'utf8');
     expect(written).toBe(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\r\nimport { successResult } from 'mcp-result-kit';\r\nconst server = new McpServer({ name: 'x', version: '1' });\r\nserver.tool('ping', async () => successResult('pong'));\r\n`);
     expect(readdirSync(dir).sort()).toEqual(['server.ts', 'util.ts']); // no temp files left behind
+  });
+
+  it('writes a symlinked file at its target and keeps the link a link', () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, 'shared'));
+    const target = path.join(dir, 'shared', 'server.ts');
+    writeFileSync(target, SERVER);
+    const link = path.join(dir, 'server.ts');
+    symlinkSync(target, link);
+    const run = runMigration({ files: [link] });
+    expect(writeMigration(run.files)).toEqual({ written: [link], failed: [] });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toContain("successResult('pong')");
+    expect(readdirSync(path.join(dir, 'shared'))).toEqual(['server.ts']);
+  });
+
+  it('keeps the file mode', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'server.ts');
+    writeFileSync(file, SERVER);
+    chmodSync(file, 0o640);
+    writeMigration(runMigration({ files: [file] }).files);
+    expect(statSync(file).mode & 0o777).toBe(0o640);
+  });
+
+  it('refuses a read-only file with a message, writes the others, and names exactly which', () => {
+    const dir = tempDir();
+    const locked = path.join(dir, 'locked.ts');
+    const open = path.join(dir, 'open.ts');
+    writeFileSync(locked, SERVER);
+    writeFileSync(open, SERVER);
+    chmodSync(locked, 0o444);
+    const outcome = writeMigration(runMigration({ files: [locked, open] }).files);
+    expect(outcome.written).toEqual([open]);
+    expect(outcome.failed).toEqual([{ fileName: locked, message: 'read-only: not written; make it writable (chmod u+w) and run again' }]);
+    expect(readFileSync(locked, 'utf8')).toBe(SERVER);
+    expect(readFileSync(open, 'utf8')).toContain("successResult('pong')");
+  });
+
+  it('records a failed write against the real file, never a temp file, and goes on', () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, 'gone'));
+    const lost = path.join(dir, 'gone', 'server.ts');
+    const kept = path.join(dir, 'server.ts');
+    writeFileSync(lost, SERVER);
+    writeFileSync(kept, SERVER);
+    const run = runMigration({ files: [lost, kept] });
+    // The folder disappears between the analysis and the write: the temp file cannot be created.
+    rmSync(path.join(dir, 'gone'), { recursive: true });
+    const outcome = writeMigration(run.files);
+    expect(outcome.written).toEqual([kept]);
+    expect(outcome.failed).toHaveLength(1);
+    expect(outcome.failed[0].fileName).toBe(lost);
+    expect(outcome.failed[0].message).toBe('ENOENT: no such file or directory');
+    expect(readdirSync(dir)).toEqual(['server.ts']);
   });
 
   it('reports unparsable files and migrates the rest', () => {

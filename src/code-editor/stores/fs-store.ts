@@ -7,8 +7,8 @@
  *     down from the root, and a symlink is only followed when its realpath is the root or
  *     starts with root + separator (so '/srv/root-evil' is not inside '/srv/root');
  *   - writes and deletes refuse a symlink as the final component;
- *   - writes go to a temp file in the target folder, then rename over the target, so readers
- *     never see a half-written file.
+ *   - writes go through write-file-atomic (temp file in the target folder, fsync, rename over
+ *     the target), so readers never see a half-written file.
  *
  * Compare-and-swap (expectedSha256) reads, compares and renames with synchronous calls, so no
  * other request in this process can interleave, under a per-file lock (file-lock.ts) that other
@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAscii } from 'node:buffer';
+import writeFileAtomic from 'write-file-atomic';
 import { validateIdentifier } from '../paths.js';
 import { countLines, sha256Hex } from '../text.js';
 import {
@@ -41,6 +42,8 @@ import { FileLocks } from './file-lock.js';
 import { ENTITY_FOLDERS, keyToSegments, ORGANIZATION_FOLDER_MARK, segmentsToKey } from './layout.js';
 import { compareContentOrder, matchesFilter, selectedEntityTypes } from './order.js';
 
+// Leftovers of the hand-written writer this store used before write-file-atomic (whose temp
+// names, `<file>.<hash>`, cannot be told from real files; it removes them itself on failure).
 const TEMP_FILE = /^\..+\.tmp-\d+-[0-9a-f]+$/;
 /** Files with a NUL byte in their first 8 KiB are treated as binary, as ripgrep does. */
 const BINARY_SNIFF_BYTES = 8192;
@@ -327,16 +330,14 @@ export class FsStore implements ContentStore {
     // resolve() verified the deepest existing ancestor is inside the root, so the folders created
     // here are new, real folders inside it.
     fs.mkdirSync(folder, { recursive: true });
-    const temporary = path.join(
-      folder,
-      `.${path.basename(absolute)}.tmp-${process.pid}-${Math.floor(Math.random() * 0xffffffff).toString(16)}`,
-    );
     try {
-      fs.writeFileSync(temporary, content, 'utf8');
-      fs.renameSync(temporary, absolute);
+      // write-file-atomic: temp file in the same folder, fsync, rename; mode kept; the temp file
+      // removed on failure. Synchronous, so the compare-and-swap above still cannot interleave.
+      writeFileAtomic.sync(absolute, content, { encoding: 'utf8' });
     } catch (error) {
-      fs.rmSync(temporary, { force: true });
-      throw new ContentStoreError(`could not write ${key.path}: ${(error as Error).message}`);
+      // "EACCES: permission denied, open '<temp file>'": the temp file's name helps nobody.
+      const { code, message } = error as NodeJS.ErrnoException;
+      throw new ContentStoreError(`could not write ${key.path}: ${code && message.startsWith(code) ? message.split(',')[0] : message}`);
     }
     const stats = fs.statSync(absolute);
     return {
