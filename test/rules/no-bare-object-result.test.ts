@@ -47,6 +47,17 @@ mcp.addTool({ name: 'count', execute: async () => ({ count: 1 }) });`,
     { code: `export class ListTool { name = 'list'; async execute() { return { volumes: ['a'] }; } }`, options: [{ handlerClasses: true }] },
     // Ordinary functions.
     `export function stats() { return { count: 1 }; }`,
+    // Issue 9: a wrapper that serialises what the handler returns makes a plain object fine there.
+    {
+      name: 'a plain object behind a wrapper that serialises it',
+      code: `${SDK_IMPORTS}function asTool<A>(handler: (args: A) => Promise<unknown>) {
+  return async (args: A) => {
+    const result = await handler(args);
+    return { content: [{ type: 'text' as const, text: JSON.stringify(result, null, 2) }], _meta: { wrapped: true } };
+  };
+}
+server.tool('stats', {}, asTool(async () => ({ users: 3 })));`,
+    },
   ],
   invalid: [
     {
@@ -269,6 +280,103 @@ app.defineTool('stats', () => ({ cpu: 0.5 }));`,
 
 declare const app: { defineTool(name: string, fn: () => unknown): void };
 app.defineTool('stats', () => jsonResult({ cpu: 0.5 }));`,
+            },
+          ],
+        },
+      ],
+    },
+    // Issue 9: plain objects from handlers reached through maps and dispatch variables.
+    {
+      name: 'a handler map entry returning a plain object, dispatched by handlers[name](args)',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+declare const fs: { size(path: string): Promise<number> };
+const server = new Server({ name: 'fs', version: '1' }, { capabilities: { tools: {} } });
+const handlers: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = {
+  file_size: async (args) => ({ bytes: await fs.size(String(args.path)) }),
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = handlers[request.params.name];
+  if (!handler) throw new Error('unknown tool');
+  return await handler(request.params.arguments ?? {});
+});`,
+      errors: [
+        {
+          messageId: 'bareObject',
+          data: { tool: 'Tool "file_size"' },
+          line: 6,
+          column: 31,
+          endColumn: 74,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { jsonResult } from 'mcp-result-kit';
+declare const fs: { size(path: string): Promise<number> };
+const server = new Server({ name: 'fs', version: '1' }, { capabilities: { tools: {} } });
+const handlers: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = {
+  file_size: async (args) => jsonResult({ bytes: await fs.size(String(args.path)) }),
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = handlers[request.params.name];
+  if (!handler) throw new Error('unknown tool');
+  return await handler(request.params.arguments ?? {});
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a plain object assigned per case from a call and returned after the switch',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+declare const index: { count(): Promise<number> };
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+async function handleCount() {
+  return { files: await index.count() };
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  let result;
+  switch (request.params.name) {
+    case 'count':
+      result = await handleCount();
+      break;
+    default:
+      throw new Error('unknown tool');
+  }
+  return result;
+});`,
+      errors: [
+        {
+          messageId: 'bareObject',
+          data: { tool: 'Tool "count"' },
+          line: 6,
+          column: 10,
+          endColumn: 40,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { jsonResult } from 'mcp-result-kit';
+declare const index: { count(): Promise<number> };
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+async function handleCount() {
+  return jsonResult({ files: await index.count() });
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  let result;
+  switch (request.params.name) {
+    case 'count':
+      result = await handleCount();
+      break;
+    default:
+      throw new Error('unknown tool');
+  }
+  return result;
+});`,
             },
           ],
         },

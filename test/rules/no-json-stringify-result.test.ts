@@ -49,6 +49,20 @@ server.tool('save', async () => {
     `export function chat(r: unknown) { return { role: 'assistant', content: [{ type: 'text', text: JSON.stringify(r) }] }; }`,
     // The user's own helper.
     { code: `${SDK_IMPORTS}${DATA}server.tool('list', async () => asJson(data));`, options: [{ resultHelpers: ['asJson'] }] },
+    // Issue 9: the team's own result builders are never analyzed.
+    {
+      name: 'resultHelpers: a listed toResult builder is not a site, nor are its calls',
+      code: `${SDK_IMPORTS}${DATA}function toResult(value: unknown) {
+  return { content: [{ type: 'text' as const, text: JSON.stringify(value, null, 2) }] };
+}
+server.tool('list', async () => toResult(data));`,
+      options: [{ resultHelpers: ['toResult'] }],
+    },
+    {
+      name: 'a JSON helper nobody returns from a tool is an ordinary function',
+      code: `${DATA}export const asText = (value: unknown) => JSON.stringify(value, null, 2);
+export function logLine() { return \`state: \${asText(data)}\`; }`,
+    },
   ],
   invalid: [
     {
@@ -360,6 +374,208 @@ export const proxy = {
     return toCallToolResult(out);
   },
 };`,
+            },
+          ],
+        },
+      ],
+    },
+    // Issue 9: JSON helpers and JSON-derived text.
+    {
+      name: 'JSON helper: return asText(data), asText = (d) => JSON.stringify(d, null, 2) → jsonResult(data)',
+      code: `${SDK_IMPORTS}${DATA}const asText = (value: unknown) => JSON.stringify(value, null, 2);
+server.tool('list', async () => {
+  return asText(data.items);
+});`,
+      errors: [
+        {
+          messageId: 'jsonStringifyResult',
+          data: { tool: 'Tool "list"' },
+          line: 7,
+          column: 10,
+          endColumn: 28,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}const asText = (value: unknown) => JSON.stringify(value, null, 2);
+server.tool('list', async () => {
+  return jsonResult(data.items);
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'JSON helper: a compact helper keeps its compact text ({ indent: 0 })',
+      code: `${SDK_IMPORTS}${DATA}function compact(value: unknown): string {
+  return JSON.stringify(value);
+}
+server.tool('ids', async () => compact(data.items));`,
+      errors: [
+        {
+          messageId: 'jsonStringifyResult',
+          line: 8,
+          column: 32,
+          endColumn: 51,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}function compact(value: unknown): string {
+  return JSON.stringify(value);
+}
+server.tool('ids', async () => jsonResult(data.items, { indent: 0 }));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'JSON helper with a replacer: reported, no suggestion (jsonResult cannot reproduce it)',
+      code: `${SDK_IMPORTS}${DATA}function redacted(value: unknown) {
+  return JSON.stringify(value, (key, v) => (key === 'token' ? undefined : v), 2);
+}
+server.tool('get', async () => redacted(data));`,
+      errors: [{ messageId: 'jsonStringifyResult', line: 8, column: 32, endColumn: 46, suggestions: [] }],
+    },
+    {
+      name: 'JSON helper in a result literal: text: asText(data) → jsonResult(data)',
+      code: `${SDK_IMPORTS}${DATA}const asText = (value: unknown) => JSON.stringify(value, null, 2);
+server.tool('list', async () => ({ content: [{ type: 'text', text: asText(data) }] }));`,
+      errors: [
+        {
+          messageId: 'jsonTextContent',
+          data: { tool: 'Tool "list"' },
+          line: 6,
+          column: 34,
+          endColumn: 85,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}const asText = (value: unknown) => JSON.stringify(value, null, 2);
+server.tool('list', async () => jsonResult(data));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'JSON helper in FastMCP: execute returns asText(data) → jsonResult(data)',
+      code: `import { FastMCP } from 'fastmcp';
+import { z } from 'zod';
+declare const crm: { contacts(query: string): Promise<Array<{ name: string }>> };
+function asText(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
+const mcp = new FastMCP({ name: 'crm', version: '1.0.0' });
+mcp.addTool({
+  name: 'find_contacts',
+  parameters: z.object({ query: z.string() }),
+  execute: async ({ query }) => asText(await crm.contacts(query)),
+});`,
+      errors: [
+        {
+          messageId: 'jsonStringifyResult',
+          data: { tool: 'Tool "find_contacts"' },
+          line: 11,
+          column: 33,
+          endColumn: 66,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: `import { FastMCP } from 'fastmcp';
+import { z } from 'zod';
+import { jsonResult } from 'mcp-result-kit';
+declare const crm: { contacts(query: string): Promise<Array<{ name: string }>> };
+function asText(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
+const mcp = new FastMCP({ name: 'crm', version: '1.0.0' });
+mcp.addTool({
+  name: 'find_contacts',
+  parameters: z.object({ query: z.string() }),
+  execute: async ({ query }) => jsonResult(await crm.contacts(query)),
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'json-text-content: JSON.stringify inside a template is reported for review (no suggestion)',
+      code: `${SDK_IMPORTS}${DATA}server.tool('summary', async () => {
+  return { content: [{ type: 'text', text: \`Items:\\n\${JSON.stringify(data.items, null, 2)}\` }] };
+});`,
+      errors: [{ messageId: 'jsonTextContent', data: { tool: 'Tool "summary"' }, line: 6, column: 10, endColumn: 97, suggestions: [] }],
+    },
+    {
+      name: 'json-text-content: JSON text passed through another call is reported for review (no suggestion)',
+      code: `${SDK_IMPORTS}${DATA}declare function truncate(text: string, max: number): string;
+server.tool('short', async () => {
+  const json = JSON.stringify(data);
+  return { content: [{ type: 'text', text: truncate(json, 500) }] };
+});`,
+      errors: [{ messageId: 'jsonTextContent', line: 8, column: 10, suggestions: [] }],
+    },
+    {
+      name: 'transport-wrapper: typeof v === "string" ? v : JSON.stringify(v) passed through other code, for review',
+      code: `${SDK_IMPORTS}declare function redactSecrets(text: string): string;
+declare const vault: { read(path: string): Promise<unknown> };
+server.tool('read', { path: z.string() }, async ({ path }) => {
+  const value = await vault.read(path);
+  return { content: [{ type: 'text', text: redactSecrets(typeof value === 'string' ? value : JSON.stringify(value)) }] };
+});`,
+      errors: [{ messageId: 'transportWrapper', line: 8, column: 10, suggestions: [] }],
+    },
+    {
+      name: 'transport-wrapper inside a higher-order wrapper: its returned function serialises the handler\'s return',
+      code: `${SDK_IMPORTS}function asTool<A>(handler: (args: A) => Promise<unknown>) {
+  return async (args: A) => {
+    const result = await handler(args);
+    return { content: [{ type: 'text' as const, text: typeof result === 'string' ? result : JSON.stringify(result, null, 2) }] };
+  };
+}
+server.tool('tables', {}, asTool(async () => ['users', 'orders']));`,
+      errors: [
+        {
+          messageId: 'transportWrapper',
+          line: 7,
+          column: 12,
+          endColumn: 129,
+          suggestions: [
+            {
+              messageId: 'useToCallToolResult',
+              output: sdkOutput('toCallToolResult', `function asTool<A>(handler: (args: A) => Promise<unknown>) {
+  return async (args: A) => {
+    const result = await handler(args);
+    return toCallToolResult(result);
+  };
+}
+server.tool('tables', {}, asTool(async () => ['users', 'orders']));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a shared toResult(data) builder with JSON text: the site is inside the builder',
+      code: `export function toResult(data: unknown) {
+  return { content: [{ type: 'text' as const, text: JSON.stringify(data, null, 2) }] };
+}`,
+      errors: [
+        {
+          messageId: 'jsonTextContent',
+          data: { tool: 'This tool handler' },
+          line: 2,
+          column: 10,
+          endColumn: 87,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: `import { jsonResult } from 'mcp-result-kit';
+
+export function toResult(data: unknown) {
+  return jsonResult(data);
+}`,
             },
           ],
         },

@@ -94,6 +94,45 @@ server.tool('show', async () => formatter.render(42));`,
     // Unknown registration methods are not tools until configured.
     `declare const app: { defineTool(name: string, fn: () => unknown): void };
 app.defineTool('hello', () => 'hi');`,
+    // Issue 9 near-misses: these look a little like tools but are not.
+    {
+      name: 'toolDefinitions: false: a FastMCP-shaped object in its own module is not a tool',
+      code: `import { z } from 'zod';
+export const listEventsTool = { name: 'list_events', description: 'Events', parameters: z.object({ day: z.string() }), execute: async () => 'none' };`,
+      options: [{ toolDefinitions: false }],
+    },
+    {
+      name: 'allowFastmcpStrings (rule option): a FastMCP tool module keeps its strings',
+      code: `import type { Tool } from 'fastmcp';
+import { z } from 'zod';
+const parameters = z.object({ customer: z.string() });
+export const listInvoicesTool: Tool<undefined, typeof parameters> = {
+  name: 'list_invoices',
+  parameters,
+  execute: async ({ customer }) => \`No invoices for \${customer}\`,
+};`,
+      options: [{ allowFastmcpStrings: true }],
+    },
+    {
+      name: 'Vercel AI SDK tool({ description, parameters, execute }): no name, not an MCP tool',
+      code: `import { z } from 'zod';
+declare function tool<T>(definition: T): T;
+export const weather = tool({ description: 'Weather', parameters: z.object({ city: z.string() }), execute: async ({ city }: { city: string }) => \`Sunny in \${city}\` });`,
+    },
+    {
+      name: 'Mastra createTool({ id, inputSchema, execute }): an id, not a name',
+      code: `import { z } from 'zod';
+declare function createTool<T>(definition: T): T;
+export const summarize = createTool({ id: 'summarize', inputSchema: z.object({ text: z.string() }), execute: async () => 'summary' });`,
+    },
+    {
+      name: 'a tools/list handler returns { tools } built from the definitions',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+const definitions = [{ name: 'search', description: 'Search', inputSchema: { type: 'object' as const, properties: {} } }];
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: definitions.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) }));`,
+    },
   ],
   invalid: [
     {
@@ -904,6 +943,477 @@ server.tool('fail', async () => errorResult('nope'));`,
               output: `${SDK_IMPORTS}import { errorResult, successResult } from 'mcp-result-kit';
 server.tool('ping', async () => successResult('pong'));
 server.tool('fail', async () => errorResult('nope'));`,
+            },
+          ],
+        },
+      ],
+    },
+    // Issue 9: registrations as real servers write them.
+    {
+      name: 'tool name from a const object member: server.tool(TOOLS.listTeams, desc, schema, handler)',
+      code: `${SDK_IMPORTS}const TOOLS = { listTeams: 'list_teams' } as const;
+server.tool(TOOLS.listTeams, 'List teams', { org: z.string() }, async ({ org }) => \`Teams of \${org}\`);`,
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "list_teams"' },
+          line: 5,
+          column: 84,
+          endLine: 5,
+          endColumn: 101,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: sdkOutput('successResult', `const TOOLS = { listTeams: 'list_teams' } as const;
+server.tool(TOOLS.listTeams, 'List teams', { org: z.string() }, async ({ org }) => successResult(\`Teams of \${org}\`));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'tool name from an enum member: server.registerTool(ToolName.Status, config, cb)',
+      code: `${SDK_IMPORTS}enum ToolName { Status = 'service_status' }
+server.registerTool(ToolName.Status, { description: 'Status' }, async () => 'All services up');`,
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "service_status"' },
+          line: 5,
+          column: 77,
+          endColumn: 94,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: sdkOutput('successResult', `enum ToolName { Status = 'service_status' }
+server.registerTool(ToolName.Status, { description: 'Status' }, async () => successResult('All services up'));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'names known only at run time (a template literal, a declared constant): found, and called "This tool handler"',
+      code: `${SDK_IMPORTS}declare const env: { prefix: string };
+declare const NAMES: { health: string };
+server.tool(\`\${env.prefix}_version\`, async () => 'v1.2.3');
+server.tool(NAMES.health, async () => 'ok');`,
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'This tool handler' },
+          line: 6,
+          column: 50,
+          endColumn: 58,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: sdkOutput('successResult', `declare const env: { prefix: string };
+declare const NAMES: { health: string };
+server.tool(\`\${env.prefix}_version\`, async () => successResult('v1.2.3'));
+server.tool(NAMES.health, async () => 'ok');`),
+            },
+          ],
+        },
+        {
+          messageId: 'stringResult',
+          data: { tool: 'This tool handler' },
+          line: 7,
+          column: 39,
+          endColumn: 43,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: sdkOutput('successResult', `declare const env: { prefix: string };
+declare const NAMES: { health: string };
+server.tool(\`\${env.prefix}_version\`, async () => 'v1.2.3');
+server.tool(NAMES.health, async () => successResult('ok'));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'registration in a loop: server.tool(tool.name, tool.description, { params: tool.inputSchema }, wrappedHandler)',
+      // toolDefinitions off: the loop alone finds the handler and its name.
+      code: `${SDK_IMPORTS}declare function withMetrics<A, R>(name: string, handler: (args: A) => Promise<R>): (input: { params: A }) => Promise<R>;
+const tools = [
+  { name: 'get_invoice', description: 'One invoice', inputSchema: z.object({ id: z.string() }), handler: async ({ id }: { id: string }) => \`Invoice \${id}\` },
+];
+for (const tool of tools) {
+  const wrappedHandler = withMetrics(tool.name, tool.handler);
+  server.tool(tool.name, tool.description, { params: tool.inputSchema }, wrappedHandler);
+}`,
+      options: [{ toolDefinitions: false }],
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "get_invoice"' },
+          line: 6,
+          column: 140,
+          endColumn: 155,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: sdkOutput('successResult', `declare function withMetrics<A, R>(name: string, handler: (args: A) => Promise<R>): (input: { params: A }) => Promise<R>;
+const tools = [
+  { name: 'get_invoice', description: 'One invoice', inputSchema: z.object({ id: z.string() }), handler: async ({ id }: { id: string }) => successResult(\`Invoice \${id}\`) },
+];
+for (const tool of tools) {
+  const wrappedHandler = withMetrics(tool.name, tool.handler);
+  server.tool(tool.name, tool.description, { params: tool.inputSchema }, wrappedHandler);
+}`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'tools.forEach((tool) => server.tool(tool.name, …, tool.run))',
+      code: `${SDK_IMPORTS}const reports = [{ name: 'monthly_revenue', shape: { month: z.string() }, run: async ({ month }: { month: string }) => \`Revenue \${month}\` }];
+reports.forEach((report) => server.tool(report.name, report.shape, report.run));`,
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "monthly_revenue"' },
+          line: 4,
+          column: 120,
+          endColumn: 138,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: sdkOutput('successResult', `const reports = [{ name: 'monthly_revenue', shape: { month: z.string() }, run: async ({ month }: { month: string }) => successResult(\`Revenue \${month}\`) }];
+reports.forEach((report) => server.tool(report.name, report.shape, report.run));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'for (const [name, handler] of Object.entries(handlers)): the key names the tool',
+      code: `${SDK_IMPORTS}const handlers = {
+  refund_invoice: async ({ id }: { id: string }) => \`Refunded \${id}\`,
+};
+for (const [name, handler] of Object.entries(handlers)) {
+  server.tool(name, { id: z.string() }, handler);
+}`,
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "refund_invoice"' },
+          line: 5,
+          column: 53,
+          endColumn: 69,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: sdkOutput('successResult', `const handlers = {
+  refund_invoice: async ({ id }: { id: string }) => successResult(\`Refunded \${id}\`),
+};
+for (const [name, handler] of Object.entries(handlers)) {
+  server.tool(name, { id: z.string() }, handler);
+}`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'wrapped handler: setRequestHandler(CallToolRequestSchema, withTelemetry(async (request) => …))',
+      code: `${LOW_LEVEL}declare function withTelemetry<H>(handler: H): H;
+server.setRequestHandler(CallToolRequestSchema, withTelemetry(async (request) => {
+  if (request.params.name === 'uptime') return \`Up for \${process.uptime()} s\`;
+  throw new Error('unknown tool');
+}));`,
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "uptime"' },
+          line: 6,
+          column: 48,
+          endColumn: 78,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: lowLevelOutput(`declare function withTelemetry<H>(handler: H): H;
+server.setRequestHandler(CallToolRequestSchema, withTelemetry(async (request) => {
+  if (request.params.name === 'uptime') return successResult(\`Up for \${process.uptime()} s\`);
+  throw new Error('unknown tool');
+}));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'wrapped handler: server.tool(name, schema, withErrorHandling(async (args) => …))',
+      code: `${SDK_IMPORTS}declare function withErrorHandling<A, R>(handler: (args: A) => Promise<R>): (args: A) => Promise<R>;
+server.tool('restart', { service: z.string() }, withErrorHandling(async ({ service }) => \`Restarted \${service}\`));`,
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "restart"' },
+          line: 5,
+          column: 90,
+          endColumn: 112,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: sdkOutput('successResult', `declare function withErrorHandling<A, R>(handler: (args: A) => Promise<R>): (args: A) => Promise<R>;
+server.tool('restart', { service: z.string() }, withErrorHandling(async ({ service }) => successResult(\`Restarted \${service}\`)));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a toolHandlers map of class instances and objects, dispatched by name',
+      code: `${LOW_LEVEL}class ListIssues {
+  async execute(args: Record<string, unknown>) {
+    return \`Issues of \${String(args.repo)}\`;
+  }
+}
+const toolHandlers = {
+  list_issues: new ListIssues(),
+  star_repo: { execute: async (args: Record<string, unknown>) => \`Starred \${String(args.repo)}\` },
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = toolHandlers[request.params.name as keyof typeof toolHandlers];
+  return handler.execute(request.params.arguments ?? {});
+});`,
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "list_issues"' },
+          line: 6,
+          column: 12,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: lowLevelOutput(`class ListIssues {
+  async execute(args: Record<string, unknown>) {
+    return successResult(\`Issues of \${String(args.repo)}\`);
+  }
+}
+const toolHandlers = {
+  list_issues: new ListIssues(),
+  star_repo: { execute: async (args: Record<string, unknown>) => \`Starred \${String(args.repo)}\` },
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = toolHandlers[request.params.name as keyof typeof toolHandlers];
+  return handler.execute(request.params.arguments ?? {});
+});`),
+            },
+          ],
+        },
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "star_repo"' },
+          line: 11,
+          column: 66,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: lowLevelOutput(`class ListIssues {
+  async execute(args: Record<string, unknown>) {
+    return \`Issues of \${String(args.repo)}\`;
+  }
+}
+const toolHandlers = {
+  list_issues: new ListIssues(),
+  star_repo: { execute: async (args: Record<string, unknown>) => successResult(\`Starred \${String(args.repo)}\`) },
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = toolHandlers[request.params.name as keyof typeof toolHandlers];
+  return handler.execute(request.params.arguments ?? {});
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'tools.find((t) => t.name === name), then tool.handler(args)',
+      // toolDefinitions off: the dispatch alone finds the handler.
+      code: `${LOW_LEVEL}const tools = [
+  { name: 'search_notes', inputSchema: { type: 'object' as const }, handler: async (args: Record<string, unknown>) => \`Notes about \${String(args.query)}\` },
+];
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = tools.find((candidate) => candidate.name === request.params.name);
+  if (!tool) throw new Error('unknown tool');
+  return tool.handler(request.params.arguments ?? {});
+});`,
+      options: [{ toolDefinitions: false }],
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "search_notes"' },
+          line: 5,
+          column: 119,
+          endColumn: 154,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: lowLevelOutput(`const tools = [
+  { name: 'search_notes', inputSchema: { type: 'object' as const }, handler: async (args: Record<string, unknown>) => successResult(\`Notes about \${String(args.query)}\`) },
+];
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = tools.find((candidate) => candidate.name === request.params.name);
+  if (!tool) throw new Error('unknown tool');
+  return tool.handler(request.params.arguments ?? {});
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'dispatcher: result = await handleSearch(args) per case, result.isError read for logging, returned after the switch',
+      code: `${LOW_LEVEL}declare const logger: { warn(message: string): void };
+async function handleSearch(args: Record<string, unknown> | undefined) {
+  return \`Results for \${String(args?.query)}\`;
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  let result: any;
+  switch (request.params.name) {
+    case 'search':
+      result = await handleSearch(request.params.arguments);
+      break;
+    default:
+      throw new Error('unknown tool');
+  }
+  if (result.isError) logger.warn('search failed');
+  return result;
+});`,
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "search"' },
+          line: 6,
+          column: 10,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: lowLevelOutput(`declare const logger: { warn(message: string): void };
+async function handleSearch(args: Record<string, unknown> | undefined) {
+  return successResult(\`Results for \${String(args?.query)}\`);
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  let result: any;
+  switch (request.params.name) {
+    case 'search':
+      result = await handleSearch(request.params.arguments);
+      break;
+    default:
+      throw new Error('unknown tool');
+  }
+  if (result.isError) logger.warn('search failed');
+  return result;
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'same-file handler calls with a cast and an extra argument: getPods(client, input as …), handleScale(args as any, client)',
+      code: `${LOW_LEVEL}interface Kube { scale(name: string, n: number): Promise<void> }
+declare const client: Kube;
+async function getPods(kube: Kube, input: { namespace: string }) {
+  return \`Pods in \${input.namespace}\`;
+}
+async function handleScale(input: { name: string; replicas: number }, kube: Kube) {
+  await kube.scale(input.name, input.replicas);
+  return \`Scaled \${input.name}\`;
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments;
+  if (request.params.name === 'get_pods') return await getPods(client, args as { namespace: string });
+  if (request.params.name === 'scale') return handleScale(args as any, client);
+  throw new Error('unknown tool');
+});`,
+      errors: [
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "get_pods"' },
+          line: 7,
+          column: 10,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: lowLevelOutput(`interface Kube { scale(name: string, n: number): Promise<void> }
+declare const client: Kube;
+async function getPods(kube: Kube, input: { namespace: string }) {
+  return successResult(\`Pods in \${input.namespace}\`);
+}
+async function handleScale(input: { name: string; replicas: number }, kube: Kube) {
+  await kube.scale(input.name, input.replicas);
+  return \`Scaled \${input.name}\`;
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments;
+  if (request.params.name === 'get_pods') return await getPods(client, args as { namespace: string });
+  if (request.params.name === 'scale') return handleScale(args as any, client);
+  throw new Error('unknown tool');
+});`),
+            },
+          ],
+        },
+        {
+          messageId: 'stringResult',
+          data: { tool: 'Tool "scale"' },
+          line: 11,
+          column: 10,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: lowLevelOutput(`interface Kube { scale(name: string, n: number): Promise<void> }
+declare const client: Kube;
+async function getPods(kube: Kube, input: { namespace: string }) {
+  return \`Pods in \${input.namespace}\`;
+}
+async function handleScale(input: { name: string; replicas: number }, kube: Kube) {
+  await kube.scale(input.name, input.replicas);
+  return successResult(\`Scaled \${input.name}\`);
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments;
+  if (request.params.name === 'get_pods') return await getPods(client, args as { namespace: string });
+  if (request.params.name === 'scale') return handleScale(args as any, client);
+  throw new Error('unknown tool');
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a FastMCP-shaped tool object in a module without a fastmcp import: recognised by its shape',
+      code: `import { z } from 'zod';
+export const listEventsTool = {
+  name: 'list_events',
+  description: 'Events of a day',
+  parameters: z.object({ day: z.string() }),
+  execute: async ({ day }: { day: string }) => \`Nothing on \${day}\`,
+};`,
+      errors: [
+        {
+          messageId: 'transportStringResult',
+          data: { tool: 'Tool "list_events"' },
+          line: 6,
+          column: 48,
+          endColumn: 67,
+          suggestions: [
+            {
+              messageId: 'wrapInSuccessResult',
+              output: `import { z } from 'zod';
+import { successResult } from 'mcp-result-kit';
+export const listEventsTool = {
+  name: 'list_events',
+  description: 'Events of a day',
+  parameters: z.object({ day: z.string() }),
+  execute: async ({ day }: { day: string }) => successResult(\`Nothing on \${day}\`),
+};`,
             },
           ],
         },

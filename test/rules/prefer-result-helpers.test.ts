@@ -27,6 +27,12 @@ server.tool('b', async () => errorResult('boom'));`,
     // Prompts and resources, and literals outside handlers.
     `${SDK_IMPORTS}server.registerPrompt('p', {}, () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] }));`,
     `export function toText(text: string) { return { role: 'user', content: [{ type: 'text', text }] }; }`,
+    // Issue 9: builders the team lists in resultHelpers are theirs.
+    { name: 'resultHelpers: a listed builder is never analyzed', code: `export function toText(text: string) { return { content: [{ type: 'text' as const, text }] }; }`, options: [{ resultHelpers: ['toText'] }] },
+    {
+      name: 'an Anthropic-style chat message with a content array is not a tool result',
+      code: `export function assistantReply(text: string) { return { role: 'assistant' as const, content: [{ type: 'text' as const, text }] }; }`,
+    },
   ],
   invalid: [
     {
@@ -257,6 +263,32 @@ server.tool('a', async () => {
               output: sdkOutput('successResult', `server.tool('a', async () => {
   return successResult('hi');
 });`),
+            },
+          ],
+        },
+      ],
+    },
+    // Issue 9: a function that returns a result literal builds tool results, wherever it is.
+    {
+      name: 'result-shape: an entry of a handler map that nothing in this file registers',
+      code: `export const handlers = {
+  ping: async () => ({ content: [{ type: 'text' as const, text: 'pong' }] }),
+};`,
+      errors: [
+        {
+          messageId: 'handBuiltResult',
+          data: { tool: 'This tool handler' },
+          line: 2,
+          column: 22,
+          endColumn: 76,
+          suggestions: [
+            {
+              messageId: 'useHelper',
+              output: `import { successResult } from 'mcp-result-kit';
+
+export const handlers = {
+  ping: async () => successResult('pong'),
+};`,
             },
           ],
         },

@@ -660,5 +660,125 @@ server.tool('b', async () => ({ content: [{ type: 'text', text: JSON.stringify({
         },
       ],
     },
+    // Issue 9: failures in the shapes real servers use.
+    {
+      name: 'error-string: allowFastmcpStrings keeps plain strings, not failures (FastMCP tool module)',
+      code: `import type { Tool } from 'fastmcp';
+import { z } from 'zod';
+declare const mailer: { remind(invoice: string): Promise<string> };
+const parameters = z.object({ invoice: z.string() });
+export const remindTool: Tool<undefined, typeof parameters> = {
+  name: 'send_reminder',
+  parameters,
+  execute: async ({ invoice }) => {
+    try {
+      return \`Reminder sent to \${await mailer.remind(invoice)}\`;
+    } catch (error) {
+      return \`Failed to send the reminder: \${String(error)}\`;
+    }
+  },
+};`,
+      options: [{ allowFastmcpStrings: true }],
+      errors: [
+        {
+          messageId: 'errorString',
+          data: { tool: 'Tool "send_reminder"' },
+          line: 12,
+          column: 14,
+          endLine: 12,
+          endColumn: 61,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: `import type { Tool } from 'fastmcp';
+import { z } from 'zod';
+import { errorResult } from 'mcp-result-kit';
+declare const mailer: { remind(invoice: string): Promise<string> };
+const parameters = z.object({ invoice: z.string() });
+export const remindTool: Tool<undefined, typeof parameters> = {
+  name: 'send_reminder',
+  parameters,
+  execute: async ({ invoice }) => {
+    try {
+      return \`Reminder sent to \${await mailer.remind(invoice)}\`;
+    } catch (error) {
+      return errorResult(\`Failed to send the reminder: \${String(error)}\`);
+    }
+  },
+};`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-string: the catch of a higher-order wrapper around the handler',
+      code: `${SDK_IMPORTS}function withErrorHandling<A, R>(handler: (args: A) => Promise<R>) {
+  return async (args: A) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return \`Error: \${String(error)}\`;
+    }
+  };
+}
+server.tool('create_branch', { name: z.string() }, withErrorHandling(async ({ name }) => ({ content: [{ type: 'text' as const, text: \`Created \${name}\` }] })));`,
+      errors: [
+        {
+          messageId: 'errorString',
+          data: { tool: 'Tool "create_branch"' },
+          line: 9,
+          column: 14,
+          endColumn: 39,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: sdkOutput('errorResult', `function withErrorHandling<A, R>(handler: (args: A) => Promise<R>) {
+  return async (args: A) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return errorResult(\`\${String(error)}\`);
+    }
+  };
+}
+server.tool('create_branch', { name: z.string() }, withErrorHandling(async ({ name }) => ({ content: [{ type: 'text' as const, text: \`Created \${name}\` }] })));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'error-string: a tool-definition object (no framework import) with an error branch',
+      code: `import { z } from 'zod';
+declare const calendar: { cancel(id: string): Promise<boolean> };
+export const cancelEventTool = {
+  name: 'cancel_event',
+  inputSchema: z.object({ id: z.string() }),
+  handler: async ({ id }: { id: string }) => ((await calendar.cancel(id)) ? \`Cancelled \${id}\` : \`Cannot cancel \${id}\`),
+};`,
+      errors: [
+        {
+          messageId: 'errorString',
+          data: { tool: 'Tool "cancel_event"' },
+          line: 6,
+          column: 97,
+          endColumn: 118,
+          suggestions: [
+            {
+              messageId: 'useErrorResult',
+              output: `import { z } from 'zod';
+import { errorResult } from 'mcp-result-kit';
+declare const calendar: { cancel(id: string): Promise<boolean> };
+export const cancelEventTool = {
+  name: 'cancel_event',
+  inputSchema: z.object({ id: z.string() }),
+  handler: async ({ id }: { id: string }) => ((await calendar.cancel(id)) ? \`Cancelled \${id}\` : errorResult(\`Cannot cancel \${id}\`)),
+};`,
+            },
+          ],
+        },
+      ],
+    },
   ],
 });
