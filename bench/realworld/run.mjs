@@ -9,7 +9,7 @@
 // Usage: npm run bench:realworld [-- --only <server>] [--workdir <dir>] [--verbose]
 // The servers are prepared once with their own setup.sh into the workdir (default bench/.tmp/realworld).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -88,7 +88,7 @@ function parseCheckJson(stdout, cwd) {
   }
   return findings
     .filter((finding) => finding.ruleId !== null)
-    .map((finding) => ({ ...finding, file: path.relative(cwd, path.resolve(cwd, finding.file)).split(path.sep).join('/') }));
+    .map((finding) => ({ ...finding, file: path.relative(realpathSync(cwd), realpathSync(path.resolve(cwd, finding.file))).split(path.sep).join('/') }));
 }
 
 function check(cwd, folder, typeAware) {

@@ -105,6 +105,8 @@ class FileAnalyzer implements SiteScope {
   private readonly findings: Finding[] = [];
   private readonly findingsByStart = new Map<number, Finding>();
   private readonly visitedFunctions = new Set<TS.Node>();
+  private readonly reachedAs = new Map<TS.Node, string | null>();
+  private readonly sharedFunctions = new Set<TS.Node>();
   private readonly reportedNodes = new Set<TS.Node>();
   private handlerFunctions = new Map<TS.Node, ToolHandler>();
   private readonly external: ToolHandler[] = [];
@@ -140,6 +142,7 @@ class FileAnalyzer implements SiteScope {
     for (const handler of byStrength(handlers)) {
       this.collectSites(handler.fn, { handler, toolName: handler.toolName, framework: handler.framework, style: handler.style, hasOutputSchema: handler.hasOutputSchema, fn: handler.fn });
     }
+    for (const finding of this.findings) if (this.sharedFunctions.has(finding.returningFunction)) finding.toolName = null;
     this.findings.sort((a, b) => a.start - b.start);
     const changes = [...this.variableTypeChanges, ...returnTypeChanges(this.findings, this.unrewrittenStringReturn, this.options, this.rewriter, this.sourceFile)];
     return { fileName: this.sourceFile.fileName, handlers, findings: this.findings, returnTypeChanges: changes, external: this.external };
@@ -156,8 +159,14 @@ class FileAnalyzer implements SiteScope {
   // ---- walking return sites -------------------------------------------------------------
 
   collectSites(fn: TS.SignatureDeclaration, context: SiteContext): void {
-    if (this.visitedFunctions.has(fn)) return;
+    if (this.visitedFunctions.has(fn)) {
+      // Reached again for another tool: a shared builder or wrapper, named after none of them.
+      const first = this.reachedAs.get(fn);
+      if (first !== undefined && first !== null && context.toolName !== null && first !== context.toolName) this.sharedFunctions.add(fn);
+      return;
+    }
     this.visitedFunctions.add(fn);
+    this.reachedAs.set(fn, context.toolName);
     // A declaration in another file (checker mode) is analyzed there, as a handler of this tool.
     if (fn.getSourceFile() !== this.sourceFile) {
       const sourceFile = fn.getSourceFile();
@@ -285,6 +294,19 @@ class FileAnalyzer implements SiteScope {
   }
 
   report(kind: SiteKind, node: TS.Node, context: SiteContext, rewrite: Rewrite | null, reviewReason?: string): void {
+    const serialisedBy = context.handler.serialisedBy;
+    if (serialisedBy !== undefined) {
+      // Behind a wrapper that serialises the result, a string or JSON text is the wrapper's to turn
+      // into a result (toCallToolResult does, once the wrapper is migrated): not a site here.
+      if (kind === 'string' || kind === 'json-stringify') {
+        this.unrewrittenStringReturn.add(context.fn);
+        return;
+      }
+      if (serialisedBy === 'review' && rewrite) {
+        rewrite = null;
+        reviewReason = 'this handler is passed through a wrapper that serialises its result and cannot be rewritten; migrate the wrapper to toCallToolResult(result) first';
+      }
+    }
     if (this.reportedNodes.has(node)) return;
     this.reportedNodes.add(node);
     const start = node.getStart(this.sourceFile);

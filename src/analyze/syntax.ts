@@ -91,6 +91,10 @@ export function isStringSyntax(node: TS.Expression, isStringIdentifier: (id: TS.
   if (ts.isConditionalExpression(inner)) {
     return isStringSyntax(inner.whenTrue, isStringIdentifier, isStringCall) && isStringSyntax(inner.whenFalse, isStringIdentifier, isStringCall);
   }
+  // `list.join(', ') || 'none'`, `label ?? 'untitled'`: a string whichever side is taken.
+  if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.BarBarToken || inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) {
+    return isStringSyntax(inner.left, isStringIdentifier, isStringCall) && isStringSyntax(inner.right, isStringIdentifier, isStringCall);
+  }
   if (ts.isIdentifier(inner)) return isStringIdentifier(inner);
   if (ts.isCallExpression(inner)) {
     if (isJsonStringifyCall(inner)) return true;

@@ -92,6 +92,13 @@ export interface ToolHandler {
   fn: TS.SignatureDeclaration;
   hasOutputSchema: boolean;
   line: number;
+  /**
+   * The handler is passed through a wrapper that serialises what it returns: `migrated` (the
+   * wrapper already returns toCallToolResult(result)), `rewritable` (migrate rewrites the wrapper to
+   * that in the same run) or `review` (the wrapper cannot be rewritten; neither can its handlers'
+   * error sites, or the wrapper would serialise their results).
+   */
+  serialisedBy?: 'migrated' | 'rewritable' | 'review';
 }
 
 export interface Finding {

@@ -231,3 +231,78 @@ export async function listVolumes(args: unknown): Promise<CallToolResult> {
     expect(server.text).toContain("      return await listVolumes(request.params);");
   });
 });
+
+describe('shapes that look alike but are not what they seem', () => {
+  const WRAPPER = `${SDK}declare const n: number;
+function asTool<A>(handler: (args: A) => Promise<unknown>) {
+  return async (args: A) => {
+    const result = await handler(args);
+    return { content: [{ type: 'text' as const, text: typeof result === 'string' ? result : JSON.stringify(result) }], _meta: {} };
+  };
+}
+`;
+
+  it('behind a wrapper that serialises (and stays for review), strings are the wrapper\'s and error sites are not rewritten', () => {
+    const code = `${WRAPPER}server.tool('count', {}, asTool(async () => \`\${n} users\`));
+server.tool('fail', {}, asTool(async () => 'Error: no users'));
+`;
+    const analysis = analyzeText(code);
+    expect(analysis.findings.map((f) => `${f.kind}@${f.line}${f.rewrite ? '' : ' review'}`)).toEqual(['transport-wrapper@7 review', 'error-string@11 review']);
+    expect(analysis.findings[1].reviewReason).toMatch(/migrate the wrapper to toCallToolResult\(result\) first/);
+  });
+
+  it('behind a wrapper migrate rewrites (or already rewrote) to toCallToolResult, a second run finds nothing new', () => {
+    const rewritable = `${SDK}declare const n: number;
+function asTool<A>(handler: (args: A) => Promise<unknown>) {
+  return async (args: A) => {
+    const result = await handler(args);
+    return { content: [{ type: 'text' as const, text: typeof result === 'string' ? result : JSON.stringify(result, null, 2) }] };
+  };
+}
+server.tool('users', {}, asTool(async () => ({ count: n })));
+server.tool('fail', {}, asTool(async () => 'Error: no users'));
+`;
+    expect(summary(rewritable)).toEqual(['transport-wrapper@7:12', 'error-string@11:44[fail]']);
+    const once = rewritten(rewritable);
+    expect(once).toContain('return toCallToolResult(result);');
+    expect(once).toContain("asTool(async () => errorResult('no users'))");
+    // The migrated wrapper still serialises: the object and the rewritten error stay as they are.
+    expect(summary(once)).toEqual([]);
+  });
+
+  it('a tool object dispatched by a low-level handler in the same file is an SDK handler of that tool', () => {
+    const code = `${SDK}declare const notes: { add(text: string): Promise<string> };
+const tools = [{ name: 'add_note', inputSchema: { type: 'object' }, handler: async (args: { text: string }) => ({ id: await notes.add(args.text) }) }];
+server.server.setRequestHandler(CallToolRequestSchema, async (request) => tools.find((tool) => tool.name === request.params.name)!.handler(request.params.arguments as { text: string }));
+`;
+    expect(summary(code)).toEqual(['bare-object@4:113[add_note]']);
+  });
+
+  it('a result builder shared by several tools is named after none of them', () => {
+    const code = `${SDK}declare const shop: { cart(): Promise<object>; stock(): Promise<object> };
+function toResult(data: unknown) { return { content: [{ type: 'text' as const, text: JSON.stringify(data, null, 2) }] }; }
+server.tool('get_cart', {}, async () => toResult(await shop.cart()));
+server.tool('get_stock', {}, async () => toResult(await shop.stock()));
+`;
+    expect(summary(code)).toEqual(['json-text-content@4:43']);
+  });
+
+  it('agent-SDK tools, LLM tool_result blocks and array callbacks are not tool results', () => {
+    expect(summary(`import { tool } from '@openai/agents';
+import { z } from 'zod';
+export const weather = tool({ name: 'get_weather', description: 'x', parameters: z.object({ city: z.string() }), execute: async ({ city }) => \`Sunny in \${city}\` });
+`)).toEqual([]);
+    expect(summary(`export function toolResult(id: string, d: unknown) {
+  return { type: 'tool_result' as const, tool_use_id: id, content: [{ type: 'text' as const, text: JSON.stringify(d) }] };
+}
+export const lines = ['a'].map((line) => ({ content: [{ type: 'text' as const, text: line }] }));
+`)).toEqual([]);
+  });
+
+  it('sees `||` and `??` between strings as a string', () => {
+    expect(summary(`${SDK}declare const list: string[]; declare const label: string;
+server.tool('tags', {}, async () => list.join(', ') || 'none');
+server.tool('label', {}, async () => label.trim() ?? 'untitled');
+`)).toEqual(['string@4:37[tags]', 'string@5:38[label]']);
+  });
+});

@@ -19,7 +19,7 @@ export const DEFINITION_HANDLER_PROPERTIES = ['execute', 'handler'];
 export function definitionObject(object: TS.ObjectLiteralExpression, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
   const { options } = scope;
   const properties = options.toolDefinitions ? [...DEFINITION_HANDLER_PROPERTIES, ...options.handlerProperties] : [...options.handlerProperties];
-  if (properties.length === 0) return;
+  if (properties.length === 0 || (scope.agentSdk && !scope.fastmcp)) return;
   const name = getPropertyValue(object, 'name');
   if (!name || ts.isMethodDeclaration(name)) return;
   // FastMCP tools may have no parameters; in a FastMCP file a described tool object is enough.

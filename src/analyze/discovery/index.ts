@@ -17,6 +17,7 @@ export interface HandlerEvidence {
   toolName: string | null;
   hasOutputSchema: boolean;
   at: TS.Node;
+  serialisedBy?: ToolHandler['serialisedBy'];
 }
 
 // How strongly a style says "this function handles a tool": a registration beats a shape.
@@ -38,6 +39,8 @@ export interface DiscoveryScope extends ResolveScope {
   options: ResolvedHandlerOptions;
   /** The file imports FastMCP: tool objects and result builders here belong to it. */
   fastmcp: boolean;
+  /** The file imports an agent or LLM SDK: its `{ name, parameters, execute }` objects are that SDK's tools. */
+  agentSdk: boolean;
 }
 
 /**
@@ -48,21 +51,27 @@ export interface DiscoveryScope extends ResolveScope {
  * framework and name.
  */
 export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandlerOptions, locals: LocalDeclarations, checker: CheckerSource | undefined): ToolHandler[] {
-  const scope: DiscoveryScope = { sourceFile, locals, checker, options, fastmcp: importsFastMcp(sourceFile) };
+  const modules = importedModules(sourceFile);
+  const scope: DiscoveryScope = { sourceFile, locals, checker, options, fastmcp: modules.includes('fastmcp'), agentSdk: modules.some((name) => AGENT_SDK.test(name)) };
   const handlers: ToolHandler[] = [];
   const byFunction = new Map<TS.Node, ToolHandler>();
+  const sharedNames = new Set<TS.Node>();
   const add = (evidence: HandlerEvidence): void => {
     // The team's own result helpers (`resultHelpers`) build proper results; their bodies are theirs.
     const ownName = functionName(evidence.fn);
     if (ownName !== null && options.resultHelpers.has(ownName)) return;
     const existing = byFunction.get(evidence.fn);
     if (existing) {
+      // One function registered for several tools (a shared wrapper, a handler reused under two
+      // names) belongs to none of them by name.
+      if (existing.toolName !== null && evidence.toolName !== null && existing.toolName !== evidence.toolName) sharedNames.add(evidence.fn);
       if (STRENGTH[evidence.style] > STRENGTH[existing.style]) {
         Object.assign(existing, { style: evidence.style, framework: evidence.framework, toolName: evidence.toolName ?? existing.toolName });
       } else if (existing.toolName === null) {
         existing.toolName = evidence.toolName;
       }
       existing.hasOutputSchema ||= evidence.hasOutputSchema;
+      if (evidence.serialisedBy) existing.serialisedBy = worseSerialisation(existing.serialisedBy, evidence.serialisedBy);
       return;
     }
     const handler: ToolHandler = {
@@ -72,6 +81,7 @@ export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandler
       toolName: evidence.toolName,
       hasOutputSchema: evidence.hasOutputSchema,
       line: lineAndColumn(sourceFile, evidence.at.getStart(sourceFile)).line,
+      ...(evidence.serialisedBy ? { serialisedBy: evidence.serialisedBy } : {}),
     };
     byFunction.set(evidence.fn, handler);
     handlers.push(handler);
@@ -89,7 +99,14 @@ export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandler
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);
+  for (const handler of handlers) if (sharedNames.has(handler.fn)) handler.toolName = null;
   return handlers;
+}
+
+const SERIALISATION_ORDER = ['migrated', 'rewritable', 'review'] as const;
+
+function worseSerialisation(a: ToolHandler['serialisedBy'], b: NonNullable<ToolHandler['serialisedBy']>): NonNullable<ToolHandler['serialisedBy']> {
+  return a === undefined || SERIALISATION_ORDER.indexOf(b) > SERIALISATION_ORDER.indexOf(a) ? b : a;
 }
 
 /** Registered handlers before shapes: a function reached from several handlers is analyzed under the strongest one. */
@@ -105,6 +122,9 @@ function functionName(fn: TS.SignatureDeclaration): string | null {
   return null;
 }
 
-function importsFastMcp(sourceFile: TS.SourceFile): boolean {
-  return sourceFile.statements.some((statement) => ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === 'fastmcp');
+function importedModules(sourceFile: TS.SourceFile): string[] {
+  return sourceFile.statements.flatMap((statement) => (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) ? [statement.moduleSpecifier.text] : []));
 }
+
+// Agent and LLM SDKs whose tools share the `{ name, parameters, execute }` shape but are not MCP tools.
+const AGENT_SDK = /^(?:ai|openai|@ai-sdk\/.+|@openai\/agents(?:-.+)?|@anthropic-ai\/.+|@mastra\/.+|langchain|@langchain\/.+|llamaindex|@llamaindex\/.+|genkit|@genkit-ai\/.+|@google\/genai)$/;

@@ -1,10 +1,12 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { skipTypeWrappers } from '../declarations.js';
-import { getPropertyValue, isFunctionLike, isJsonStringifyCall } from '../syntax.js';
-import type { Framework, HandlerStyle } from '../types.js';
+import { returnExpressions } from '../sites/predicates.js';
+import { getPropertyValue, isFunctionLike, isJsonStringifyCall, unwrap } from '../syntax.js';
+import type { Framework, HandlerStyle, ToolHandler } from '../types.js';
 import type { DiscoveryScope, HandlerEvidence } from './index.js';
 import { constantText, functionOf, objectLiteralOf } from './resolve.js';
+import { transportLiteral } from '../sites/transport.js';
 import { handlerTargets, toolObjects, type HandlerTarget } from './targets.js';
 
 // Registration calls that take callbacks but are never tools.
@@ -55,12 +57,56 @@ function register(targets: HandlerTarget[], style: HandlerStyle, framework: Fram
   for (const target of targets) {
     const wrapped = target.wrapper ? wrapperFunctions(target.wrapper, scope) : [];
     // A wrapper that serialises what the handler returns makes strings and plain objects acceptable there.
-    const serialises = wrapped.some(serialisesResult);
-    add({ fn: target.fn, style, framework: serialises && framework === 'sdk' ? 'transport' : framework, toolName: target.toolName ?? toolName, hasOutputSchema, at });
+    const serialisedBy = serialisation(wrapped);
+    add({
+      fn: target.fn,
+      style,
+      framework: serialisedBy && framework === 'sdk' ? 'transport' : framework,
+      toolName: target.toolName ?? toolName,
+      hasOutputSchema,
+      at,
+      ...(serialisedBy ? { serialisedBy } : {}),
+    });
     for (const fn of wrapped) add({ fn, style: 'wrapper', framework, toolName: target.toolName ?? toolName, hasOutputSchema, at });
   }
 }
 
+/**
+ * How the wrapper's returned functions turn the handler's value into a result, judged by what they
+ * return: toCallToolResult(value) already, a transport literal migrate rewrites to that, or another
+ * literal serialising with JSON.stringify that stays for a person. A wrapper that passes the
+ * result through (`return result`) serialises nothing.
+ */
+function serialisation(wrapped: readonly TS.SignatureDeclaration[]): ToolHandler['serialisedBy'] {
+  const order = ['migrated', 'rewritable', 'review'] as const;
+  let found: ToolHandler['serialisedBy'];
+  const note = (kind: NonNullable<ToolHandler['serialisedBy']>): void => {
+    if (found === undefined || order.indexOf(kind) > order.indexOf(found)) found = kind;
+  };
+  for (const fn of wrapped) {
+    for (const returned of returnExpressions(fn)) {
+      const value = unwrap(returned);
+      if (ts.isCallExpression(value) && ts.isIdentifier(value.expression) && value.expression.text === 'toCallToolResult') note('migrated');
+      else if (ts.isObjectLiteralExpression(value)) {
+        const literal = transportLiteral(value);
+        if (literal) note(literal);
+        else if (mentionsJsonStringify(value)) note('review');
+      }
+    }
+  }
+  return found;
+}
+
+function mentionsJsonStringify(node: TS.Node): boolean {
+  let found = false;
+  const visit = (child: TS.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(child) && isJsonStringifyCall(child)) found = true;
+    else ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
 /**
  * The functions a higher-order wrapper returns (`(handler) => async (args) => { … }`): what the
  * SDK really calls. Followed when the wrapper is declared where it can be read.
@@ -88,16 +134,4 @@ function wrapperFunctions(wrapperCall: TS.CallExpression, scope: DiscoveryScope)
     ts.forEachChild(body, visit);
   }
   return returned;
-}
-
-function serialisesResult(fn: TS.SignatureDeclaration): boolean {
-  let found = false;
-  const visit = (node: TS.Node): void => {
-    if (found) return;
-    if (ts.isCallExpression(node) && isJsonStringifyCall(node)) found = true;
-    else ts.forEachChild(node, visit);
-  };
-  const body = (fn as TS.FunctionLikeDeclaration).body;
-  if (body) visit(body);
-  return found;
 }

@@ -5,8 +5,11 @@ import type { DiscoveryScope, HandlerEvidence } from './index.js';
 
 // The content item types of a CallToolResult.
 const CONTENT_TYPES = new Set(['text', 'image', 'audio', 'resource', 'resource_link']);
-// Keys that make a `{ content: [...] }` literal something else: a chat message or a sampling result.
-const NOT_TOOL_RESULT_KEYS = ['role', 'model', 'messages', 'contents'];
+// Keys that make a `{ content: [...] }` literal something else: a chat message, a sampling result,
+// an LLM API's tool_result block (a CallToolResult never has a `type`).
+const NOT_TOOL_RESULT_KEYS = ['role', 'model', 'messages', 'contents', 'type', 'tool_use_id'];
+// Array methods whose callbacks build elements, not tool results.
+const ELEMENT_CALLBACK_METHODS = new Set(['map', 'flatMap', 'filter', 'forEach', 'reduce', 'some', 'every', 'find', 'sort']);
 
 /**
  * `{ content: [{ type: 'text', text }] }` (with no `role`): the shape of a CallToolResult and of
@@ -52,6 +55,12 @@ export function resultShapedFunction(node: TS.ReturnStatement | TS.ArrowFunction
       if (ts.isClassStaticBlockDeclaration(current) || ts.isSourceFile(current)) return;
     }
   }
-  if (!returned || !fn || !isResultShapedLiteral(returned)) return;
+  if (!returned || !fn || !isResultShapedLiteral(returned) || isElementCallback(fn)) return;
   add({ fn, style: 'result-shape', framework: scope.fastmcp ? 'fastmcp' : 'sdk', toolName: null, hasOutputSchema: false, at: fn });
+}
+
+/** `items.map((item) => ({ content: … }))`: builds an element of an array, not a tool result. */
+function isElementCallback(fn: TS.SignatureDeclaration): boolean {
+  const call = fn.parent;
+  return ts.isCallExpression(call) && call.arguments.includes(fn as TS.Expression) && ts.isPropertyAccessExpression(call.expression) && ELEMENT_CALLBACK_METHODS.has(call.expression.name.text);
 }

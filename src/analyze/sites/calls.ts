@@ -2,6 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { unwrap } from '../syntax.js';
+import type { HandlerStyle } from '../types.js';
 import { classifyJsonText, jsonTextOf } from './json.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
@@ -57,10 +58,11 @@ export function classifyCall(call: TS.CallExpression, site: TS.Expression, conte
     const fn = target.fn;
     const toolName = target.toolName ?? context.toolName;
     if (fn.getSourceFile() !== scope.sourceFile && !(scope.followExternal && forwardsHandlerInput(call, context, scope))) continue;
-    // Another registered handler is classified on its own; a function known only by its shape is
-    // followed, so its sites carry this dispatch's tool name.
+    // Another registered handler is classified on its own; a function known only by its shape (a
+    // tool object, a result builder) is followed, so its sites carry this dispatch's tool name and
+    // framework.
     const handler = scope.handlerOf(fn);
-    if (handler && handler.style !== 'result-shape') {
+    if (handler && isRegistered(handler.style)) {
       followed = true;
       continue;
     }
@@ -70,6 +72,12 @@ export function classifyCall(call: TS.CallExpression, site: TS.Expression, conte
     followed = true;
   }
   return followed;
+}
+
+const REGISTERED_STYLES: ReadonlySet<HandlerStyle> = new Set(['tool', 'registerTool', 'low-level', 'fastmcp-addTool', 'handler-pattern', 'class-execute', 'wrapper']);
+
+function isRegistered(style: HandlerStyle): boolean {
+  return REGISTERED_STYLES.has(style);
 }
 
 /** Does the call pass the handler's own parameters (or what was derived from them)? */

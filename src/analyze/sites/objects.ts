@@ -5,6 +5,7 @@ import { isNullish } from '../rewrites.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, stringLiteralText, unwrap } from '../syntax.js';
 import type { HelperName } from '../types.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
+import { isTextItem, otherKeys, singleTextItem, transportWrapperValue } from './transport.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
 const MISSING_STRUCTURED = 'the tool declares an outputSchema but this result has no structuredContent';
@@ -41,11 +42,6 @@ export function classifyObject(object: TS.ObjectLiteralExpression, context: Site
   const text = singleTextItem(contentArray);
   if (text) singleTextResult(object, text, context, scope);
   else severalItems(object, contentArray, context, scope);
-}
-
-/** Keys of a result literal other than the three every helper sets. */
-function otherKeys(object: TS.ObjectLiteralExpression): TS.ObjectLiteralElementLike[] {
-  return object.properties.filter((property) => ts.isSpreadAssignment(property) || !['content', 'structuredContent', 'isError'].includes(propertyName(property.name) ?? ''));
 }
 
 function structuredOnly(object: TS.ObjectLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
@@ -178,23 +174,6 @@ function isNotObjectType(type: TS.Type): boolean {
   return symbol !== undefined && (symbol.name === 'Array' || symbol.name === 'ReadonlyArray');
 }
 
-function isTextItem(element: TS.Expression): TS.ObjectLiteralExpression | null {
-  const item = unwrap(element);
-  if (!ts.isObjectLiteralExpression(item)) return null;
-  const type = getPropertyValue(item, 'type');
-  if (!type || ts.isMethodDeclaration(type) || stringLiteralText(unwrap(type)) !== 'text') return null;
-  return item;
-}
-
-/** The `text` of `[{ type: 'text', text }]` with nothing else in the item or the array. */
-function singleTextItem(content: TS.ArrayLiteralExpression): TS.Expression | null {
-  if (content.elements.length !== 1) return null;
-  const item = isTextItem(content.elements[0]);
-  if (!item || item.properties.length !== 2) return null;
-  const text = getPropertyValue(item, 'text');
-  return text && !ts.isMethodDeclaration(text) ? text : null;
-}
-
 function textValues(content: TS.ArrayLiteralExpression): TS.Expression[] {
   return content.elements.flatMap((element) => {
     const item = isTextItem(element);
@@ -205,27 +184,4 @@ function textValues(content: TS.ArrayLiteralExpression): TS.Expression[] {
 
 function firstTextValue(content: TS.ArrayLiteralExpression): TS.Expression | null {
   return textValues(content)[0] ?? null;
-}
-
-/** `typeof r === 'string' ? r : JSON.stringify(r, null, 2)` (either orientation). */
-function transportWrapperValue(text: TS.Expression): { value: TS.Expression; indentIsTwo: boolean } | null {
-  const conditional = unwrap(text);
-  if (!ts.isConditionalExpression(conditional)) return null;
-  const test = unwrap(conditional.condition);
-  if (!ts.isBinaryExpression(test)) return null;
-  const operator = test.operatorToken.kind;
-  const equal = operator === ts.SyntaxKind.EqualsEqualsEqualsToken || operator === ts.SyntaxKind.EqualsEqualsToken;
-  const notEqual = operator === ts.SyntaxKind.ExclamationEqualsEqualsToken || operator === ts.SyntaxKind.ExclamationEqualsToken;
-  if (!equal && !notEqual) return null;
-  const typeofSide = ts.isTypeOfExpression(test.left) ? test.left : ts.isTypeOfExpression(test.right) ? test.right : null;
-  const literalSide = typeofSide === test.left ? test.right : test.left;
-  if (!typeofSide || stringLiteralText(literalSide) !== 'string') return null;
-  const subject = unwrap(typeofSide.expression).getText();
-  const stringBranch = equal ? conditional.whenTrue : conditional.whenFalse;
-  const otherBranch = equal ? conditional.whenFalse : conditional.whenTrue;
-  if (unwrap(stringBranch).getText() !== subject || !isJsonStringifyCall(otherBranch)) return null;
-  const call = unwrap(otherBranch) as TS.CallExpression;
-  if (!call.arguments[0] || unwrap(call.arguments[0]).getText() !== subject) return null;
-  const indent = call.arguments[2];
-  return { value: unwrap(typeofSide.expression), indentIsTwo: indent !== undefined && ts.isNumericLiteral(indent) && indent.text === '2' && (!call.arguments[1] || isNullish(call.arguments[1])) };
 }
