@@ -148,6 +148,22 @@ class FileAnalyzer implements SiteScope {
     return { fileName: this.sourceFile.fileName, handlers, findings: this.findings, returnTypeChanges: changes, external: this.external };
   }
 
+  private declaredNames: Set<string> | undefined;
+
+  /** Names the file itself declares at the top level (functions, classes, variables): helpers' names must not be among them. */
+  private ownDeclarations(): Set<string> {
+    if (!this.declaredNames) {
+      this.declaredNames = new Set();
+      for (const statement of this.sourceFile.statements) {
+        if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) this.declaredNames.add(statement.name.text);
+        if (ts.isVariableStatement(statement)) {
+          for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) this.declaredNames.add(declaration.name.text);
+        }
+      }
+    }
+    return this.declaredNames;
+  }
+
   handlerOf(fn: TS.Node): ToolHandler | undefined {
     return this.handlerFunctions.get(fn);
   }
@@ -306,6 +322,12 @@ class FileAnalyzer implements SiteScope {
         rewrite = null;
         reviewReason = 'this handler is passed through a wrapper that serialises its result and cannot be rewritten; migrate the wrapper to toCallToolResult(result) first';
       }
+    }
+    const clash = rewrite?.helpers.find((helper) => this.ownDeclarations().has(helper));
+    if (rewrite && clash) {
+      // The file's own `errorResult` would be called with the kit's arguments (or clash with its import).
+      rewrite = null;
+      reviewReason = `the file declares its own ${clash}; rename it, then migrate this site`;
     }
     if (this.reportedNodes.has(node)) return;
     this.reportedNodes.add(node);

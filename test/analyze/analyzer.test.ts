@@ -306,3 +306,18 @@ server.tool('label', {}, async () => label.trim() ?? 'untitled');
 `)).toEqual(['string@4:37[tags]', 'string@5:38[label]']);
   });
 });
+
+describe('helper names the file already uses', () => {
+  it('leaves a site for review when the file declares its own helper of the same name (it would be called instead)', () => {
+    const code = `${SDK}const errorResult = (text: string) => ({ content: [{ type: 'text' as const, text }], isError: true });
+declare const data: object;
+server.tool('broken', async () => 'Error: the disk is full');
+server.tool('data', async () => JSON.stringify(data, null, 2));
+`;
+    const analysis = analyzeText(code);
+    expect(analysis.findings.map((f) => [f.kind, f.rewrite === null, f.reviewReason])).toEqual([
+      ['error-string', true, 'the file declares its own errorResult; rename it, then migrate this site'],
+      ['json-stringify', false, undefined],
+    ]);
+  });
+});
