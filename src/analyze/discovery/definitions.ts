@@ -18,6 +18,8 @@ export const DEFINITION_HANDLER_PROPERTIES = ['execute', 'handler'];
  */
 export function definitionObject(object: TS.ObjectLiteralExpression, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
   const { options } = scope;
+  // Three properties at least (name, schema, handler): most object literals stop here.
+  if (object.properties.length < 3 && !scope.fastmcp) return;
   const properties = options.toolDefinitions ? [...DEFINITION_HANDLER_PROPERTIES, ...options.handlerProperties] : [...options.handlerProperties];
   if (properties.length === 0 || (scope.agentSdk && !scope.fastmcp)) return;
   const name = getPropertyValue(object, 'name');
@@ -44,7 +46,7 @@ export function definitionObject(object: TS.ObjectLiteralExpression, scope: Disc
 /** `const search: ToolCallback<…> = async (args) => …` (or `satisfies ToolCallback<…>`): an SDK tool callback by its type. */
 export function isToolCallbackDeclaration(declaration: TS.VariableDeclaration, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
   const initializer = declaration.initializer;
-  if (!initializer) return;
+  if (!initializer || (!declaration.type && !ts.isSatisfiesExpression(initializer))) return;
   const typed = isToolCallbackType(declaration.type) || (ts.isSatisfiesExpression(initializer) && isToolCallbackType(initializer.type));
   if (!typed) return;
   for (const target of handlerTargets(skipTypeWrappers(initializer), scope)) {

@@ -9,6 +9,8 @@ import { constantText, functionOf, objectLiteralOf } from './resolve.js';
 import { transportLiteral } from '../sites/transport.js';
 import { handlerTargets, toolObjects, type HandlerTarget } from './targets.js';
 
+const REGISTRATION_METHODS = new Set(['tool', 'registerTool', 'setRequestHandler', 'addTool']);
+
 // Registration calls that take callbacks but are never tools.
 const NOT_TOOL_METHODS = new Set(['registerPrompt', 'registerResource', 'prompt', 'resource', 'addPrompt', 'addResource', 'addResourceTemplate']);
 
@@ -30,6 +32,7 @@ function isCallToolRequestSchema(node: TS.Expression | undefined): boolean {
 export function registrationCall(call: TS.CallExpression, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
   if (!ts.isPropertyAccessExpression(call.expression)) return;
   const method = call.expression.name.text;
+  if (!REGISTRATION_METHODS.has(method) && !scope.options.registrationMethods.has(method)) return;
   const args = call.arguments;
   const last = args[args.length - 1];
   if (NOT_TOOL_METHODS.has(method) || !last) return;

@@ -39,14 +39,12 @@ export function isResultShapedLiteral(expression: TS.Expression): boolean {
  * other returns are results too, so it is analyzed as a handler (by shape, the weakest evidence).
  */
 export function resultShapedFunction(node: TS.ReturnStatement | TS.ArrowFunction, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
-  let returned: TS.Expression | undefined;
+  const returned = ts.isArrowFunction(node) ? (ts.isBlock(node.body) ? undefined : node.body) : node.expression;
+  // The shape first: it rules out almost every return, before any walk upwards.
+  if (!returned || !isResultShapedLiteral(returned)) return;
   let fn: TS.SignatureDeclaration | undefined;
-  if (ts.isArrowFunction(node)) {
-    if (ts.isBlock(node.body)) return;
-    returned = node.body;
-    fn = node;
-  } else {
-    returned = node.expression;
+  if (ts.isArrowFunction(node)) fn = node;
+  else {
     for (let current: TS.Node | undefined = node.parent; current; current = current.parent) {
       if (isFunctionLike(current)) {
         fn = current;
@@ -55,7 +53,7 @@ export function resultShapedFunction(node: TS.ReturnStatement | TS.ArrowFunction
       if (ts.isClassStaticBlockDeclaration(current) || ts.isSourceFile(current)) return;
     }
   }
-  if (!returned || !fn || !isResultShapedLiteral(returned) || isElementCallback(fn)) return;
+  if (!fn || isElementCallback(fn)) return;
   add({ fn, style: 'result-shape', framework: scope.fastmcp ? 'fastmcp' : 'sdk', toolName: null, hasOutputSchema: false, at: fn });
 }
 
