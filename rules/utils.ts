@@ -82,6 +82,7 @@ const resolvedByObject = new WeakMap<object, ResolvedHandlerOptions>();
 
 const mergedCache = new WeakMap<object, WeakMap<object, KitRuleOptions>>();
 const NO_SETTINGS = {};
+const NO_OPTIONS = {};
 
 /** Rule options over `settings['mcp-result-kit']`; the same objects give the same merged object. */
 function mergedOptions(context: AnyContext, options: KitRuleOptions): KitRuleOptions {
@@ -92,10 +93,12 @@ function mergedOptions(context: AnyContext, options: KitRuleOptions): KitRuleOpt
     bySettings = new WeakMap();
     mergedCache.set(settings, bySettings);
   }
-  let merged = bySettings.get(options);
+  // Rules without options get a fresh `{}` for every file: key those by one shared object.
+  const key = Object.keys(options).length === 0 ? NO_OPTIONS : options;
+  let merged = bySettings.get(key);
   if (!merged) {
     merged = { ...(settings as KitRuleOptions), ...options };
-    bySettings.set(options, merged);
+    bySettings.set(key, merged);
   }
   return merged;
 }

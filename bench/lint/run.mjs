@@ -372,11 +372,14 @@ const baselineRules = Object.fromEntries(
 Object.assign(baselineRules, { eqeqeq: 'error', 'prefer-const': 'error', 'no-var': 'error', curly: ['error', 'multi-line'] });
 
 const baselineConfig = [{ files: ['**/*.ts'], languageOptions: { parser: tsParser, sourceType: 'module' }, rules: baselineRules }];
+// The settings (b) lints with, and migrate uses for the steady-state tree.
+const HANDLER_OPTIONS = { handlerPatterns: ['^handle[A-Z]'], handlerProperties: ['handler'], handlerClasses: true };
+
 const pluginConfig = [
   ...baselineConfig,
   { files: ['**/*.ts'], ...plugin.configs.recommended },
   // Turn on every handler style, so the plugin does the most work it can.
-  { files: ['**/*.ts'], settings: { 'mcp-result-kit': { handlerPatterns: ['^handle[A-Z]'], handlerProperties: ['handler'], handlerClasses: true } } },
+  { files: ['**/*.ts'], settings: { 'mcp-result-kit': HANDLER_OPTIONS } },
 ];
 
 // A full collection before each run, so one run's garbage is not collected on the next one's time.
@@ -473,7 +476,7 @@ async function main() {
   cpSync(TREE, migratedTree, { recursive: true });
   const { runMigration } = await import('../../dist/transforms/index.js');
   const { globby } = await import('globby');
-  const migration = runMigration({ files: await globby('src/**/*.ts', { cwd: migratedTree, absolute: true }) });
+  const migration = runMigration({ files: await globby('src/**/*.ts', { cwd: migratedTree, absolute: true }), handlerOptions: HANDLER_OPTIONS });
   for (const file of migration.files) if (file.changed) writeFileSync(file.fileName, file.text);
   await lint(baselineConfig, false, migratedTree);
   const migratedFindings = countMessages((await lint(pluginConfig, false, migratedTree)).results, 'mcp-result-kit/');

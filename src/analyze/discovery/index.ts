@@ -9,6 +9,17 @@ import { registrationCall } from './registrations.js';
 import { resultShapedFunction } from './result-shape.js';
 import type { ResolveScope } from './resolve.js';
 
+// Read once: each `ts.SyntaxKind.X` goes through an export getter of the TypeScript bundle.
+const KIND = {
+  CallExpression: ts.SyntaxKind.CallExpression,
+  ObjectLiteralExpression: ts.SyntaxKind.ObjectLiteralExpression,
+  ClassDeclaration: ts.SyntaxKind.ClassDeclaration,
+  ReturnStatement: ts.SyntaxKind.ReturnStatement,
+  ArrowFunction: ts.SyntaxKind.ArrowFunction,
+  FunctionDeclaration: ts.SyntaxKind.FunctionDeclaration,
+  VariableDeclaration: ts.SyntaxKind.VariableDeclaration,
+} as const;
+
 /** What discovery found about one function; `add` merges several findings of the same function. */
 export interface HandlerEvidence {
   fn: TS.SignatureDeclaration;
@@ -92,23 +103,23 @@ export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandler
   const namesByPattern = options.handlerPatterns.length > 0;
   const visit = (node: TS.Node): void => {
     switch (node.kind) {
-      case ts.SyntaxKind.CallExpression:
+      case KIND.CallExpression:
         registrationCall(node as TS.CallExpression, scope, add);
         break;
-      case ts.SyntaxKind.ObjectLiteralExpression:
+      case KIND.ObjectLiteralExpression:
         definitionObject(node as TS.ObjectLiteralExpression, scope, add);
         break;
-      case ts.SyntaxKind.ClassDeclaration:
+      case KIND.ClassDeclaration:
         if (options.handlerClasses) handlerClass(node as TS.ClassDeclaration, scope, add);
         break;
-      case ts.SyntaxKind.ReturnStatement:
-      case ts.SyntaxKind.ArrowFunction:
+      case KIND.ReturnStatement:
+      case KIND.ArrowFunction:
         resultShapedFunction(node as TS.ReturnStatement | TS.ArrowFunction, scope, add);
         break;
-      case ts.SyntaxKind.FunctionDeclaration:
+      case KIND.FunctionDeclaration:
         if (namesByPattern) namedHandler(node as TS.FunctionDeclaration, scope, add);
         break;
-      case ts.SyntaxKind.VariableDeclaration:
+      case KIND.VariableDeclaration:
         if (namesByPattern) namedHandler(node as TS.VariableDeclaration, scope, add);
         isToolCallbackDeclaration(node as TS.VariableDeclaration, scope, add);
         break;
@@ -127,7 +138,8 @@ function worseSerialisation(a: ToolHandler['serialisedBy'], b: NonNullable<ToolH
 }
 
 /** Registered handlers before shapes: a function reached from several handlers is analyzed under the strongest one. */
-export function byStrength(handlers: readonly ToolHandler[]): ToolHandler[] {
+export function byStrength(handlers: readonly ToolHandler[]): readonly ToolHandler[] {
+  if (handlers.every((handler) => STRENGTH[handler.style] === STRENGTH[handlers[0].style])) return handlers;
   return handlers.map((handler, index) => ({ handler, index })).sort((a, b) => STRENGTH[b.handler.style] - STRENGTH[a.handler.style] || a.index - b.index).map(({ handler }) => handler);
 }
 
