@@ -40,6 +40,11 @@ export type PatchPlan =
       newText: string;
       /** The raw range that changed, first replacement to last, for incremental re-parsing. */
       edit: TextEdit;
+      /** The old text with LF line endings, and where each replaced occurrence starts in it. */
+      viewText: string;
+      viewOffsets: number[];
+      /** Line (1-based) of each replaced occurrence. */
+      lines: number[];
     }
   | { kind: 'not_found'; nearest?: NearestCandidate }
   | { kind: 'ambiguous'; count: number; locations: MatchLocation[] };
@@ -165,5 +170,8 @@ export function planPatch(raw: string, oldString: string, newString: string, rep
     oldText,
     newText,
     edit: { start: firstStart, oldLength, newLength: oldLength + growth },
+    viewText: view.text,
+    viewOffsets: offsets,
+    lines,
   };
 }
