@@ -137,7 +137,7 @@ async function benchSearch() {
   const rg = hasRipgrep();
   if (!rg) console.log('rg (ripgrep) not found: skipping the comparison (Debian: apt-get install ripgrep)\n');
 
-  const store = new FsStore(corpus);
+  const store = new FsStore(corpus, { layout: 'entities' });
   const { client, close } = await inMemoryClient(store);
   const rows = [];
   const ratios = [];

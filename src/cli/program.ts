@@ -84,6 +84,9 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--db <file>', 'SQLite database file')
     .option('--root <dir>', 'folder the editor works in')
     .option('--import <dir>', 'import files from this folder into the store')
+    .addOption(
+      new Option('--layout <layout>', "how the --root/--import folder maps onto entity types (default: detected; printed on start)").choices(['plain', 'entities']),
+    )
     .option('--read-only', 'refuse every write')
     .option('--org <id>', 'organisation id')
     .option('--http <port>', 'serve over HTTP on this port instead of stdio')

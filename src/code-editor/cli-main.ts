@@ -1,7 +1,7 @@
 /**
  * Minimal runner for the code-editor server, used by the e2e test and the bench:
  *
- *   node dist/src/code-editor/cli-main.js [--db file | --root dir] [--import dir] [--read-only]
+ *   node dist/src/code-editor/cli-main.js [--db file | --root dir] [--import dir] [--layout plain|entities] [--read-only]
  *                                         [--org id] [--http port [--host addr]] [--format f]
  *
  * The package CLI (`mcp-result-kit serve`) calls startCodeEditorServer the same way.
@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { RESULT_FORMATS, type ResultFormat } from '../results/results.js';
 import { CodeEditorServerError, startCodeEditorServer } from './serve.js';
+import type { FolderLayout } from './stores/layout.js';
 
 function fail(message: string): void {
   process.stderr.write(`code-editor: ${message}\n`);
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
         db: { type: 'string' },
         root: { type: 'string' },
         import: { type: 'string' },
+        layout: { type: 'string' },
         'read-only': { type: 'boolean' },
         org: { type: 'string' },
         http: { type: 'string' },
@@ -49,6 +51,8 @@ async function main(): Promise<void> {
       db: values.db,
       root: values.root,
       importDir: values.import,
+      // startCodeEditorServer checks the value and names the allowed ones.
+      layout: values.layout as FolderLayout | undefined,
       readOnly: values['read-only'],
       org: values.org,
       http: httpPort,

@@ -25,8 +25,9 @@ export function makeTempDir(prefix = 'code-editor-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/** The fs store in the entity layout: these suites exercise all four entity types. */
 export function openTestStore(kind: StoreKind, dir: string): ContentStore {
-  return kind === 'sqlite' ? new SqliteStore(path.join(dir, 'content.db')) : new FsStore(path.join(dir, 'root'));
+  return kind === 'sqlite' ? new SqliteStore(path.join(dir, 'content.db')) : new FsStore(path.join(dir, 'root'), { layout: 'entities' });
 }
 
 export interface Harness {

@@ -8,5 +8,5 @@ import { SqliteStore } from './sqlite-store.js';
 export function openStore(descriptor: StoreDescriptor, options: { readonly?: boolean } = {}): ContentStore {
   return descriptor.kind === 'sqlite'
     ? new SqliteStore(descriptor.file, { readonly: options.readonly })
-    : new FsStore(descriptor.root);
+    : new FsStore(descriptor.root, { layout: descriptor.layout ?? 'entities' });
 }
