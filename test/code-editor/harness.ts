@@ -43,7 +43,11 @@ export async function startHarness(
   options: Omit<CodeEditorToolsOptions, 'store'> = {},
   dir = makeTempDir(),
 ): Promise<Harness> {
-  const store = openTestStore(kind, dir);
+  return connectHarness(openTestStore(kind, dir), options, dir);
+}
+
+/** The tools over `store` and a connected Client; close() also closes the store and removes `dir`. */
+export async function connectHarness(store: ContentStore, options: Omit<CodeEditorToolsOptions, 'store'>, dir: string): Promise<Harness> {
   const server = new McpServer({ name: 'code-editor-test', version: '1.0.0' });
   const tools = registerCodeEditorTools(server, { log: () => undefined, ...options, store });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
