@@ -145,7 +145,9 @@ export function planPatch(raw: string, oldString: string, newString: string, rep
       })),
     };
   }
-  const inserted = dominantLineEnding(raw) === 'crlf' ? newText.replace(/\n/g, '\r\n') : newText;
+  // Without any '\r\n' the view is the raw text itself, and the file is LF.
+  const crlf = view.text !== raw && dominantLineEnding(raw) === 'crlf';
+  const inserted = crlf ? newText.replace(/\n/g, '\r\n') : newText;
   const pieces: string[] = [];
   let rawCursor = 0;
   let firstStart = -1;

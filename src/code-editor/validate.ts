@@ -30,6 +30,7 @@ const SCRIPT_KINDS: Readonly<Record<string, TS.ScriptKind>> = {
 
 /** The entity-type rule; returns the error message or undefined. */
 export function checkEntityType(entityType: EntityType, content: string): string | undefined {
+  if (entityType !== 'module' && entityType !== 'workflow') return undefined;
   const hasDecorator = WORKFLOW_DECORATOR.test(content);
   if (entityType === 'module' && hasDecorator) {
     return "entity_type mismatch: declared 'module' but content contains @workflow decorator. Use entity_type='workflow' instead.";
@@ -114,10 +115,16 @@ export interface SyntaxCheckCounts {
  * is checked by parsing a window of a few statements. When the window cannot decide, or there
  * is no index for the base version, the new text is parsed in full: refusals always come from a
  * full parse, so their message and line are exactly those of checkSyntax.
+ *
+ * The index of text that passed is filed under its sha256 when the caller reports the write
+ * (`written`), which has the hash anyway; without that report the next check hashes the last
+ * accepted text itself to see whether it is the base.
  */
 export class SyntaxChecker {
   private readonly indexes = new Map<string, StatementIndex>();
   private readonly counts: SyntaxCheckCounts = { fullParses: 0, windowChecks: 0 };
+  /** The index of the last text that passed, until it is filed by sha256. */
+  private pending: { content: string; index: StatementIndex } | undefined;
 
   constructor(
     /** File versions whose statement index is kept (a 4 MB file's index is a few hundred KB). */
@@ -136,8 +143,9 @@ export class SyntaxChecker {
     const kind = SCRIPT_KINDS[extension];
     if (kind === undefined) return undefined;
     const fileName = `/virtual/${path.basename(filePath)}`;
-    const indexed = content.length >= this.minimumIndexedLength;
-    const base = incremental && indexed ? this.indexes.get(incremental.baseSha256) : undefined;
+    const indexed = content.length >= this.minimumIndexedLength && this.capacity > 0;
+    const base = incremental && indexed ? this.baseIndex(incremental.baseSha256) : undefined;
+    this.pending = undefined;
     if (incremental && base && base.scriptKind === kind) {
       const parseClean = (text: string): TS.SourceFile | undefined => {
         const window = parseOrCrash(fileName, text, kind);
@@ -146,7 +154,7 @@ export class SyntaxChecker {
       const next = checkEditWindow(base, content, incremental.edit, parseClean);
       if (next) {
         this.counts.windowChecks++;
-        this.remember(sha256Hex(content), next);
+        this.pending = { content, index: next };
         return undefined;
       }
     }
@@ -154,8 +162,23 @@ export class SyntaxChecker {
     const sourceFile = parseOrCrash(fileName, content, kind);
     if (typeof sourceFile === 'string') return `syntax error in ${filePath}: the TypeScript parser failed on this text (${sourceFile})`;
     const problem = syntaxError(filePath, sourceFile);
-    if (!problem && indexed && this.capacity > 0) this.remember(sha256Hex(content), indexStatements(sourceFile, kind));
+    if (!problem && indexed) this.pending = { content, index: indexStatements(sourceFile, kind) };
     return problem;
+  }
+
+  /** The text last checked (and accepted) was stored with this sha256: keep its index for the next patch. */
+  written(content: string, sha256: string): void {
+    if (this.pending && this.pending.content === content) this.remember(sha256, this.pending.index);
+    this.pending = undefined;
+  }
+
+  private baseIndex(sha256: string): StatementIndex | undefined {
+    const known = this.indexes.get(sha256);
+    if (known || !this.pending) return known;
+    // The caller did not report the write: the last accepted text may still be the base.
+    if (sha256Hex(this.pending.content) !== sha256) return undefined;
+    this.remember(sha256, this.pending.index);
+    return this.pending.index;
   }
 
   private remember(sha256: string, index: StatementIndex): void {

@@ -83,6 +83,7 @@ export function registerWriteTools(server: McpServer, runtime: ToolRuntime): voi
           runtime.log(`patch_content: ${key.path} changed during attempt ${attempt}; re-applying`);
           continue;
         }
+        runtime.syntax.written(plan.content, outcome.summary.sha256);
         const diff = regionDiff({
           path: key.path,
           text: plan.viewText,
@@ -127,6 +128,7 @@ export function registerWriteTools(server: McpServer, runtime: ToolRuntime): voi
       rejectInvalid(runtime, key, args.content, 'replace_content');
       const outcome = await store.put(key, args.content, { expectedSha256: expected });
       if (outcome.status === 'conflict') throw conflict(key, expected ?? '', outcome.currentSha256);
+      runtime.syntax.written(args.content, outcome.summary.sha256);
       const { summary, created } = outcome;
       const display = `${created ? 'Created' : 'Updated'} ${key.path} (${summary.lines} lines, ${summary.size} bytes)\nsha256: ${summary.sha256}`;
       return respond(runtime, args.format, display, {
