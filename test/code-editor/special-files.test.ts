@@ -44,6 +44,7 @@ interface SpecialFile {
 const TABLE: SpecialFile[] = [
   { name: 'a FIFO', file: 'pipe.ts', error: 'Error: pipe.ts is a named pipe (FIFO), not a regular file; only regular files can be read or edited' },
   { name: 'a socket', file: 'server.sock', error: 'Error: server.sock is a socket, not a regular file; only regular files can be read or edited' },
+  { name: 'a folder', file: 'sub', error: 'Error: sub is a folder, not a file' },
   { name: '/dev/zero symlinked inside', file: 'zero.txt', error: 'Error: zero.txt resolves outside the content root through a symlink; refused' },
   {
     name: 'a symlink inside to the FIFO',
@@ -76,6 +77,7 @@ describe.skipIf(!HAS_MKFIFO).each(['plain', 'entities'] as const)('special files
     folder = layout === 'plain' ? root : path.join(root, 'text');
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, 'regular.ts'), 'export const a = 1;\n');
+    fs.mkdirSync(path.join(folder, 'sub'));
     expect(spawnSync('mkfifo', [path.join(folder, 'pipe.ts')]).status).toBe(0);
     socketServer = net.createServer();
     await new Promise<void>((resolve) => socketServer.listen(path.join(folder, 'server.sock'), resolve));
