@@ -115,6 +115,25 @@ describe('a plain folder', () => {
     expect(fs.readFileSync(path.join(root, target), 'utf8')).toBe(PROJECT[target]);
   });
 
+  it('follows a symlink inside the folder only to what is served', async () => {
+    fs.symlinkSync('src', path.join(root, 'lib'));
+    fs.symlinkSync('.env', path.join(root, 'env.txt'));
+    fs.symlinkSync('.git', path.join(root, 'gitdir'));
+    expect(dataOf(await harness.call('get_content', { path: 'lib/greet.ts' })).content).toBe(PROJECT['src/greet.ts']);
+    expect(textOf(await harness.call('get_content', { path: 'env.txt' }))).toBe(
+      "Error: env.txt leads through a symlink to .env, which is not served: rule '.env' in .gitignore",
+    );
+    expect(textOf(await harness.call('get_content', { path: 'gitdir/config' }))).toBe(
+      "Error: gitdir/config leads through a symlink to .git/config, which is not served: '.git' is never served",
+    );
+    const created = await harness.call('replace_content', { path: 'gitdir/hooks/pre-commit', content: 'echo pwned\n' });
+    expect(textOf(created)).toBe("Error: gitdir/hooks/pre-commit leads through a symlink to .git/hooks/pre-commit, which is not served: '.git' is never served");
+    expect(fs.existsSync(path.join(root, '.git', 'hooks'))).toBe(false);
+    // Listing never follows symlinks: the linked folder is not listed twice.
+    const listed = dataOf(await harness.call('list_content', {})) as { files: Array<{ path: string }> };
+    expect(listed.files.map((file) => file.path)).toEqual(SERVED);
+  });
+
   it('refuses to create a file where .gitignore would hide it', async () => {
     const result = await harness.call('replace_content', { path: 'dist/new.js', content: 'x\n' });
     expect(textOf(result)).toMatch(/^Error: dist\/new\.js is not served: rule 'dist\/' in \.gitignore/);

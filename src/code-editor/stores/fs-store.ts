@@ -160,6 +160,7 @@ export class FsStore implements ContentStore {
   private resolve(key: ContentKey, purpose: 'read' | 'write'): { absolute: string; exists: boolean } {
     const segments = this.segmentsOf(key);
     let current = this.root;
+    let followedSymlink = false;
     for (let index = 0; index < segments.length; index++) {
       const next = path.join(current, segments[index]);
       const isLast = index === segments.length - 1;
@@ -167,7 +168,11 @@ export class FsStore implements ContentStore {
       try {
         stats = fs.lstatSync(next);
       } catch (error) {
-        if (isNotFound(error)) return { absolute: path.join(current, ...segments.slice(index)), exists: false };
+        if (isNotFound(error)) {
+          const absolute = path.join(current, ...segments.slice(index));
+          if (followedSymlink) this.assertServedTarget(key, absolute);
+          return { absolute, exists: false };
+        }
         throw error;
       }
       if (stats.isSymbolicLink()) {
@@ -186,6 +191,7 @@ export class FsStore implements ContentStore {
         }
         stats = fs.statSync(real);
         current = real;
+        followedSymlink = true;
       } else {
         current = next;
       }
@@ -198,7 +204,18 @@ export class FsStore implements ContentStore {
       // Refused by kind from the lstat/stat alone: opening a FIFO for reading would wait for a writer.
       if (isLast && !stats.isFile()) throw notRegular(key.path, kindOf(stats));
     }
+    if (followedSymlink) this.assertServedTarget(key, current);
     return { absolute: current, exists: true };
+  }
+
+  /** In a plain folder, a symlink inside the root must not lead to what is not served (`.env`, `.git/`). */
+  private assertServedTarget(key: ContentKey, absolute: string): void {
+    if (!this.ignoreRules) return;
+    const target = path.relative(this.root, absolute).split(path.sep);
+    const verdict = this.ignoreRules.isPathIgnored(target);
+    if (verdict.ignored) {
+      throw new ContentPathError(`${key.path} leads through a symlink to ${target.join('/')}, which is not served: ${verdict.reason}`);
+    }
   }
 
   /** Size, lines, sha256 and binary-ness of a listed file, cached by path, mtime and size. */
