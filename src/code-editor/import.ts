@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeContentPath, validateIdentifier } from './paths.js';
 import { isNotFound, looksBinary, NotRegularFileError, readRegularFile } from './stores/fs-read.js';
-import { ALWAYS_SKIPPED, GitIgnoreRules } from './stores/gitignore.js';
+import { ALWAYS_SKIPPED, GitIgnoreRules, type IgnoreChain } from './stores/gitignore.js';
 import { detectLayout, segmentsToKey, type FolderLayout } from './stores/layout.js';
 import { SqliteStore } from './stores/sqlite-store.js';
 import { ContentPathError, ContentStoreError, type ContentKey, type ContentStore } from './types.js';
@@ -46,14 +46,16 @@ function keyFor(relativeSegments: string[], layout: FolderLayout): ContentKey {
  * Regular files under `root`, sorted, as relative segments. Dirent types come from readdir
  * without following symlinks, so symlinks and special files are never entered or opened.
  */
-function* walkFiles(root: string, ignoreRules: GitIgnoreRules | undefined, relative: string[] = []): Generator<string[]> {
+function* walkFiles(root: string, ignoreRules: GitIgnoreRules | undefined, relative: string[] = [], parentChain?: IgnoreChain): Generator<string[]> {
   const entries = fs.readdirSync(path.join(root, ...relative), { withFileTypes: true });
   entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  const chain = ignoreRules?.chainFor(relative, parentChain);
   for (const entry of entries) {
     const segments = [...relative, entry.name];
     if (!entry.isDirectory() && !entry.isFile()) continue;
-    if (ignoreRules ? ignoreRules.isEntryIgnored(segments, entry.isDirectory()).ignored : ALWAYS_SKIPPED.has(entry.name)) continue;
-    if (entry.isDirectory()) yield* walkFiles(root, ignoreRules, segments);
+    const ignored = ignoreRules && chain ? ignoreRules.isEntryIgnored(chain, segments, entry.isDirectory()).ignored : ALWAYS_SKIPPED.has(entry.name);
+    if (ignored) continue;
+    if (entry.isDirectory()) yield* walkFiles(root, ignoreRules, segments, chain);
     else yield segments;
   }
 }

@@ -52,7 +52,7 @@ import {
   readRegularFile,
   textSha256,
 } from './fs-read.js';
-import { GitIgnoreRules } from './gitignore.js';
+import { GitIgnoreRules, type IgnoreChain } from './gitignore.js';
 import {
   detectLayout,
   ENTITY_FOLDERS,
@@ -273,9 +273,11 @@ export class FsStore implements ContentStore {
     const sharded = shard !== undefined && shard.count > 1;
     const dealOut = sharded && tops.length >= shard.count * 4;
     const located: Located[] = [];
+    // Plain layout: the .gitignore chain of the root, extended folder by folder during the walk.
+    const rootChain = this.ignoreRules?.chainFor([]);
     tops.forEach(({ entityType, base, entry }, index) => {
       if (dealOut && index % shard.count !== shard.index) return;
-      this.collect(entityType, base, [entry.name], entry, filter, located);
+      this.collect(entityType, base, [entry.name], entry, filter, located, rootChain);
     });
     located.sort((left, right) => compareContentOrder(left.key, right.key));
     return sharded && !dealOut ? located.filter((_, position) => position % shard.count === shard.index) : located;
@@ -305,15 +307,18 @@ export class FsStore implements ContentStore {
     entry: fs.Dirent,
     filter: ContentFilter,
     located: Located[],
+    chain: IgnoreChain | undefined,
   ): void {
     const absolute = path.join(this.root, ...base, ...relative);
     // Dirent types come from readdir, without following symlinks: FIFOs, sockets, devices and
     // symlinks are neither files nor directories here, so they are never opened.
     if (!entry.isDirectory() && !entry.isFile()) return;
-    if (this.ignoreRules?.isEntryIgnored([...base, ...relative], entry.isDirectory()).ignored) return;
+    const segments = [...base, ...relative];
+    if (chain && this.ignoreRules?.isEntryIgnored(chain, segments, entry.isDirectory()).ignored) return;
     if (entry.isDirectory()) {
       if (!this.mayContain(entityType, relative, filter)) return;
-      for (const child of this.readEntries(absolute)) this.collect(entityType, base, [...relative, child.name], child, filter, located);
+      const inner = chain && this.ignoreRules?.chainFor(segments, chain);
+      for (const child of this.readEntries(absolute)) this.collect(entityType, base, [...relative, child.name], child, filter, located, inner);
     } else if (!TEMP_FILE.test(entry.name)) {
       const key = this.keyOf([...base, ...relative]);
       if (key && key.entityType === entityType && matchesFilter(key, filter)) located.push({ key, absolute });

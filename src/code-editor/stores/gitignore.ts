@@ -31,6 +31,9 @@ export interface IgnoreVerdict {
   reason?: string;
 }
 
+/** The .gitignore files that apply inside one folder, shallowest first, with where each sits. */
+export type IgnoreChain = ReadonlyArray<{ depth: number; rules: Ignore }>;
+
 export class GitIgnoreRules {
   private readonly cache = new Map<string, LoadedRules>();
 
@@ -62,17 +65,22 @@ export class GitIgnoreRules {
     return rules;
   }
 
+  /** The chain for entries inside `folder`: its parent's chain plus its own .gitignore. A walk computes it once per folder. */
+  chainFor(folder: readonly string[], parent: IgnoreChain = []): IgnoreChain {
+    const rules = this.rulesIn(folder);
+    return rules ? [...parent, { depth: folder.length, rules }] : parent;
+  }
+
   /**
-   * Whether the entry at `segments` (relative to the root) is ignored, given that its parent
-   * folders are not (the walk never enters an ignored folder; isPathIgnored checks them).
+   * Whether the entry at `segments` (relative to the root) is ignored by the rules of its folder
+   * (`chain`), given that its parent folders are not (a walk never enters an ignored folder;
+   * isPathIgnored checks them).
    */
-  isEntryIgnored(segments: readonly string[], isDirectory: boolean): IgnoreVerdict {
+  isEntryIgnored(chain: IgnoreChain, segments: readonly string[], isDirectory: boolean): IgnoreVerdict {
     const name = segments[segments.length - 1];
     if (ALWAYS_SKIPPED.has(name)) return { ignored: true, reason: `'${name}' is never served` };
     let verdict: IgnoreVerdict = { ignored: false };
-    for (let depth = 0; depth < segments.length; depth++) {
-      const rules = this.rulesIn(segments.slice(0, depth));
-      if (!rules) continue;
+    for (const { depth, rules } of chain) {
       const relative = segments.slice(depth).join('/') + (isDirectory ? '/' : '');
       const result = rules.test(relative);
       const where = depth === 0 ? '.gitignore' : `${segments.slice(0, depth).join('/')}/.gitignore`;
@@ -84,9 +92,12 @@ export class GitIgnoreRules {
 
   /** Whether a file path is ignored, itself or through any of its folders. */
   isPathIgnored(segments: readonly string[]): IgnoreVerdict {
+    let chain = this.chainFor([]);
     for (let length = 1; length <= segments.length; length++) {
-      const verdict = this.isEntryIgnored(segments.slice(0, length), length < segments.length);
+      const isDirectory = length < segments.length;
+      const verdict = this.isEntryIgnored(chain, segments.slice(0, length), isDirectory);
       if (verdict.ignored) return verdict;
+      if (isDirectory) chain = this.chainFor(segments.slice(0, length), chain);
     }
     return { ignored: false };
   }
