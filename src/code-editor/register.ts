@@ -8,7 +8,7 @@ import { SearchPool, type SearchPoolOptions } from './search/search-pool.js';
 import { registerReadTools } from './tools/read-tools.js';
 import { DEFAULT_LIMITS, type ToolLimits, type ToolRuntime } from './tools/runtime.js';
 import { registerWriteTools } from './tools/write-tools.js';
-import { entityVocabulary, outputSchemas } from './tools/schemas.js';
+import { toolSchemas } from './tools/schemas.js';
 import { ENTITY_TYPES, type ContentStore } from './types.js';
 import { SyntaxChecker } from './validate.js';
 
@@ -55,11 +55,9 @@ export function registerCodeEditorTools(server: McpServer, options: CodeEditorTo
   const ownsPool = options.searchPool === undefined;
   const searchPool = options.searchPool ?? new SearchPool(options.search);
   searchPool.warm();
-  const vocabulary = entityVocabulary(options.store.entityTypes ?? ENTITY_TYPES);
   const runtime: ToolRuntime = {
     store: options.store,
-    vocabulary,
-    outputs: outputSchemas(vocabulary),
+    schemas: toolSchemas(options.store.entityTypes ?? ENTITY_TYPES),
     context: { ...options.context },
     searchPool,
     defaultFormat,

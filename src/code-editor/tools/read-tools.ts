@@ -8,13 +8,7 @@ import { resolveFilter, resolveKey } from '../access.js';
 import { compilePattern } from '../search/scan.js';
 import { splitLines, utf8ByteLength } from '../text.js';
 import type { ContentRecord, ContentSummary } from '../types.js';
-import {
-  getInput,
-  listInput,
-  READ_ONLY_ANNOTATIONS,
-  readLinesInput,
-  searchInput,
-} from './schemas.js';
+import { READ_ONLY_ANNOTATIONS } from './schemas.js';
 import { guarded, notFound, respond, scopeData, ToolFailure, type ToolRuntime } from './runtime.js';
 
 /** Longest file list shown in list_content's text; structuredContent has all of them. */
@@ -64,7 +58,7 @@ function requireInteger(name: string, value: number, min: number, max = Number.M
 export function registerReadTools(server: McpServer, runtime: ToolRuntime): void {
   const { store, context, limits } = runtime;
 
-  const { vocabulary, outputs } = runtime;
+  const { vocabulary, inputs, outputs } = runtime.schemas;
   const served = vocabulary.served;
 
   server.registerTool(
@@ -74,7 +68,7 @@ export function registerReadTools(server: McpServer, runtime: ToolRuntime): void
       description: vocabulary.only
         ? 'List the files of the served folder (what git would track: .gitignore, .git and node_modules are skipped) with path, size, line count and sha256. Filter by path_prefix.'
         : `List stored files with entity type, path, size and line count. Filter by entity_type${vocabulary.apps ? ', app_id (needed to include app files)' : ''}${vocabulary.workflows ? ', organization_id (workflows)' : ''} and path_prefix.`,
-      inputSchema: listInput(vocabulary),
+      inputSchema: inputs.list,
       outputSchema: runtime.declaresOutputSchema ? outputs.list : undefined,
       annotations: READ_ONLY_ANNOTATIONS,
     },
@@ -102,7 +96,7 @@ export function registerReadTools(server: McpServer, runtime: ToolRuntime): void
       title: 'Search Content',
       description:
         'Search for patterns in code files. Returns matching lines with context. Use to find functions, imports, or usages before making edits. The pattern is a JavaScript regular expression matched line by line.',
-      inputSchema: searchInput(vocabulary),
+      inputSchema: inputs.search,
       outputSchema: runtime.declaresOutputSchema ? outputs.search : undefined,
       annotations: READ_ONLY_ANNOTATIONS,
     },
@@ -150,7 +144,7 @@ export function registerReadTools(server: McpServer, runtime: ToolRuntime): void
       title: 'Read Content Lines',
       description:
         'Read specific line range from a file. Use to get context around a search match without loading entire file. Lines are 1-indexed; the result includes total_lines and the sha256 to pass to patch_content as expected_sha256.',
-      inputSchema: readLinesInput(vocabulary),
+      inputSchema: inputs.readLines,
       outputSchema: runtime.declaresOutputSchema ? outputs.readLines : undefined,
       annotations: READ_ONLY_ANNOTATIONS,
     },
@@ -203,7 +197,7 @@ export function registerReadTools(server: McpServer, runtime: ToolRuntime): void
       title: 'Get Content',
       description:
         `Get entire file content. Prefer search_content + read_content_lines for large files. Use this for small files or when you need the complete picture. Files over ${Math.round(limits.getContentMaxBytes / 1024)} KiB come in pages: call again with offset = next_offset.`,
-      inputSchema: getInput(vocabulary),
+      inputSchema: inputs.get,
       outputSchema: runtime.declaresOutputSchema ? outputs.get : undefined,
       annotations: READ_ONLY_ANNOTATIONS,
     },

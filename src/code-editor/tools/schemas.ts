@@ -172,11 +172,11 @@ function filterFields(vocabulary: EntityVocabulary, tool: 'list' | 'search') {
   };
 }
 
-export function listInput(vocabulary: EntityVocabulary): z.ZodType<ListArgs> {
+function listInput(vocabulary: EntityVocabulary): z.ZodType<ListArgs> {
   return z.object({ ...filterFields(vocabulary, 'list'), format: formatField }).omit(absentFields(vocabulary, false));
 }
 
-export function searchInput(vocabulary: EntityVocabulary): z.ZodType<SearchArgs> {
+function searchInput(vocabulary: EntityVocabulary): z.ZodType<SearchArgs> {
   return z
     .object({
       pattern: z.string().describe("Regex pattern to search for (e.g., 'def get_.*agent', 'useWorkflow')"),
@@ -190,7 +190,7 @@ export function searchInput(vocabulary: EntityVocabulary): z.ZodType<SearchArgs>
     .omit(absentFields(vocabulary, false));
 }
 
-export function readLinesInput(vocabulary: EntityVocabulary): z.ZodType<ReadLinesArgs> {
+function readLinesInput(vocabulary: EntityVocabulary): z.ZodType<ReadLinesArgs> {
   return z
     .object({
       ...fileFields(vocabulary),
@@ -201,7 +201,7 @@ export function readLinesInput(vocabulary: EntityVocabulary): z.ZodType<ReadLine
     .omit(absentFields(vocabulary, true));
 }
 
-export function getInput(vocabulary: EntityVocabulary): z.ZodType<GetArgs> {
+function getInput(vocabulary: EntityVocabulary): z.ZodType<GetArgs> {
   return z
     .object({
       ...fileFields(vocabulary),
@@ -211,7 +211,7 @@ export function getInput(vocabulary: EntityVocabulary): z.ZodType<GetArgs> {
     .omit(absentFields(vocabulary, true));
 }
 
-export function patchInput(vocabulary: EntityVocabulary): z.ZodType<PatchArgs> {
+function patchInput(vocabulary: EntityVocabulary): z.ZodType<PatchArgs> {
   return z
     .object({
       ...fileFields(vocabulary),
@@ -224,13 +224,13 @@ export function patchInput(vocabulary: EntityVocabulary): z.ZodType<PatchArgs> {
     .omit(absentFields(vocabulary, true));
 }
 
-export function replaceInput(vocabulary: EntityVocabulary): z.ZodType<ReplaceArgs> {
+function replaceInput(vocabulary: EntityVocabulary): z.ZodType<ReplaceArgs> {
   return z
     .object({ ...fileFields(vocabulary), content: z.string().describe('New file content'), expected_sha256: expectedShaField, format: formatField })
     .omit(absentFields(vocabulary, true));
 }
 
-export function deleteInput(vocabulary: EntityVocabulary): z.ZodType<DeleteArgs> {
+function deleteInput(vocabulary: EntityVocabulary): z.ZodType<DeleteArgs> {
   return z.object({ ...fileFields(vocabulary), expected_sha256: expectedShaField, format: formatField }).omit(absentFields(vocabulary, true));
 }
 
@@ -265,7 +265,7 @@ export interface OutputSchemas {
   delete: z.ZodType;
 }
 
-export function outputSchemas(vocabulary: EntityVocabulary): OutputSchemas {
+function outputSchemas(vocabulary: EntityVocabulary): OutputSchemas {
   const scope = scopeFields(vocabulary);
   const fileSummary = z.looseObject({ ...scope, path: z.string(), entity_type: entityTypeEnum(vocabulary), size: z.number(), lines: z.number(), sha256: z.string() });
   const searchMatch = z.looseObject({
@@ -325,6 +325,49 @@ export function outputSchemas(vocabulary: EntityVocabulary): OutputSchemas {
     }),
     delete: z.looseObject({ success: z.boolean().optional(), ...scope, ...editConflictFields, ...errorFields }),
   };
+}
+
+export interface ToolSchemas {
+  vocabulary: EntityVocabulary;
+  inputs: {
+    list: z.ZodType<ListArgs>;
+    search: z.ZodType<SearchArgs>;
+    readLines: z.ZodType<ReadLinesArgs>;
+    get: z.ZodType<GetArgs>;
+    patch: z.ZodType<PatchArgs>;
+    replace: z.ZodType<ReplaceArgs>;
+    delete: z.ZodType<DeleteArgs>;
+  };
+  outputs: OutputSchemas;
+}
+
+const builtSchemas = new Map<string, ToolSchemas>();
+
+/**
+ * Every schema for a set of served entity types, built once per set: the HTTP transport
+ * registers the tools on a new McpServer for every request.
+ */
+export function toolSchemas(served: readonly EntityType[]): ToolSchemas {
+  const cacheKey = served.join(',');
+  let schemas = builtSchemas.get(cacheKey);
+  if (!schemas) {
+    const vocabulary = entityVocabulary(served);
+    schemas = {
+      vocabulary,
+      inputs: {
+        list: listInput(vocabulary),
+        search: searchInput(vocabulary),
+        readLines: readLinesInput(vocabulary),
+        get: getInput(vocabulary),
+        patch: patchInput(vocabulary),
+        replace: replaceInput(vocabulary),
+        delete: deleteInput(vocabulary),
+      },
+      outputs: outputSchemas(vocabulary),
+    };
+    builtSchemas.set(cacheKey, schemas);
+  }
+  return schemas;
 }
 
 export const READ_ONLY_ANNOTATIONS = {

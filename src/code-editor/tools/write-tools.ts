@@ -5,7 +5,7 @@ import { planPatch } from '../patch.js';
 import { regionDiff } from '../region-diff.js';
 import type { ContentKey } from '../types.js';
 import { validateContent, type IncrementalEdit } from '../validate.js';
-import { deleteInput, patchInput, replaceInput, validationSummary } from './schemas.js';
+import { validationSummary } from './schemas.js';
 import {
   checkExpectedSha,
   conflict,
@@ -30,7 +30,8 @@ function rejectInvalid(runtime: ToolRuntime, key: ContentKey, content: string, a
 }
 
 export function registerWriteTools(server: McpServer, runtime: ToolRuntime): void {
-  const { store, context, vocabulary, outputs } = runtime;
+  const { store, context } = runtime;
+  const { vocabulary, inputs, outputs } = runtime.schemas;
   const served = vocabulary.served;
 
   server.registerTool(
@@ -39,7 +40,7 @@ export function registerWriteTools(server: McpServer, runtime: ToolRuntime): voi
       title: 'Patch Content',
       description:
         `Surgical edit: replace old_string with new_string. The old_string must be unique in the file (or set replace_all). Include enough context to ensure uniqueness. Line endings are normalised for matching, the file keeps its own. The edited file is validated (${validationSummary(vocabulary)}) and nothing is saved if it fails. Returns a unified diff of the edited region and the new sha256 (pass it as expected_sha256 to the next edit). Use replace_content if patch fails due to syntax issues.`,
-      inputSchema: patchInput(vocabulary),
+      inputSchema: inputs.patch,
       outputSchema: runtime.declaresOutputSchema ? outputs.patch : undefined,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
@@ -117,7 +118,7 @@ export function registerWriteTools(server: McpServer, runtime: ToolRuntime): voi
       title: 'Replace Content',
       description:
         `Replace entire file content or create new file. Validates before writing: ${validationSummary(vocabulary)}. Use when: (1) creating new files, (2) patch_content fails due to syntax issues, (3) file is small and full replacement is simpler. Prefer patch_content for targeted edits.`,
-      inputSchema: replaceInput(vocabulary),
+      inputSchema: inputs.replace,
       outputSchema: runtime.declaresOutputSchema ? outputs.replace : undefined,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
@@ -147,7 +148,7 @@ export function registerWriteTools(server: McpServer, runtime: ToolRuntime): voi
     {
       title: 'Delete Content',
       description: 'Delete a file. Fails with a not-found error if it does not exist.',
-      inputSchema: deleteInput(vocabulary),
+      inputSchema: inputs.delete,
       outputSchema: runtime.declaresOutputSchema ? outputs.delete : undefined,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
