@@ -69,14 +69,12 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
         new_string: "return 'world'",
       });
       expect(result.isError).toBe(false);
-      const text = textOf(result);
-      expect(text).toContain('Updated test.py');
-      expect(text).toContain("-  return 'hello'");
-      expect(text).toContain("+  return 'world'");
-      const data = dataOf(result);
-      expect(data).toMatchObject({ success: true, path: 'test.py', lines_changed: 1, replacements: 1, first_line: 3 });
       const stored = await harness.store.get(key);
       expect(stored?.content).toBe(`${WORKFLOW_HEADER}def hello():\n    return 'world'\n`);
+      const diff = ['--- a/test.py', '+++ b/test.py', '@@ -1,3 +1,3 @@', ' @workflow(is_tool=True)', ' def hello():', "-    return 'hello'", "+    return 'world'"].join('\n');
+      expect(textOf(result)).toBe(`Updated test.py (line 3)\n${diff}\nsha256: ${stored?.sha256}`);
+      const data = dataOf(result);
+      expect(data).toMatchObject({ success: true, path: 'test.py', lines_changed: 1, replacements: 1, first_line: 3, diff });
       expect(data.sha256).toBe(stored?.sha256);
     });
 
