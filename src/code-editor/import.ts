@@ -2,10 +2,11 @@
  * `--import <dir>`: load a folder into a store, in one of the two layouts (stores/layout.ts):
  *
  *   - plain: every file becomes a `text` file at its relative path; what .gitignore ignores,
- *     .git and node_modules are skipped, as when the folder is served with --root;
+ *     .git, node_modules and the lock folder .mcp-locks are skipped, as when the folder is
+ *     served with --root;
  *   - entities: files under workflows/, modules/, text/ and apps/<app_id>/ get that entity type;
- *     everything else becomes a `text` file at its relative path; .git and node_modules are
- *     skipped.
+ *     everything else becomes a `text` file at its relative path; .git, node_modules and
+ *     .mcp-locks are skipped.
  *
  * The layout is detected the same way as for --root unless given. Symlinks, FIFOs, sockets,
  * devices and binary files are skipped too. Import is a trusted bulk load, so the write-time

@@ -219,3 +219,89 @@ describe('--import of a plain folder', () => {
     }
   });
 });
+
+describe('the lock folder (.mcp-locks) inside a served root', () => {
+  let dir: string;
+  let root: string;
+  let harness: Harness;
+  beforeEach(async () => {
+    dir = makeTempDir('plain-locks-');
+    root = path.join(dir, 'project');
+    // A .gitignore that tries to re-include it: the lock folder stays out like .git does.
+    writeTree(root, { ...PROJECT, '.gitignore': `${PROJECT['.gitignore']}!.mcp-locks/\n` });
+    harness = await connectHarness(new FsStore(root), { log: () => undefined }, dir);
+    // A locked write creates the folder; a stray file in it stands for anything a listing could reveal.
+    expect((await harness.call('replace_content', { path: 'src/new.ts', content: 'export const n = 1;\n' })).isError).toBe(false);
+    expect(fs.statSync(path.join(root, '.mcp-locks')).isDirectory()).toBe(true);
+    fs.writeFileSync(path.join(root, '.mcp-locks', 'stray.txt'), 'lockmarker\n');
+  });
+  afterEach(async () => {
+    await harness.close();
+  });
+
+  it('is not listed or searched', async () => {
+    const listed = dataOf(await harness.call('list_content', {})) as { files: Array<{ path: string }> };
+    expect(listed.files.map((file) => file.path)).toEqual([...SERVED, 'src/new.ts'].sort());
+    expect(textOf(await harness.call('list_content', { path_prefix: '.mcp-locks/' }))).toMatch(/^No files found/);
+    const found = dataOf(await harness.call('search_content', { pattern: 'lockmarker', max_results: 100 })) as { matches: unknown[] };
+    expect(found.matches).toEqual([]);
+  });
+
+  it('cannot be read or written through the tools, and nothing is written into it', async () => {
+    const read = await harness.call('get_content', { path: '.mcp-locks/stray.txt' });
+    expect(read.isError).toBe(true);
+    expect(textOf(read)).toMatch(/^Error: \.mcp-locks\/stray\.txt is not served: '\.mcp-locks' holds the write locks of the servers sharing this folder and is never served/);
+    const written = await harness.call('replace_content', { path: '.mcp-locks/new.txt', content: 'x\n' });
+    expect(written.isError).toBe(true);
+    const deleted = await harness.call('delete_content', { path: '.mcp-locks/stray.txt' });
+    expect(deleted.isError).toBe(true);
+    expect(fs.readdirSync(path.join(root, '.mcp-locks')).sort()).toEqual(['stray.txt']);
+    expect(fs.readFileSync(path.join(root, '.mcp-locks', 'stray.txt'), 'utf8')).toBe('lockmarker\n');
+  });
+
+  it('is not reachable through a symlink either', async () => {
+    fs.symlinkSync(path.join(root, '.mcp-locks'), path.join(root, 'locks'));
+    const read = await harness.call('get_content', { path: 'locks/stray.txt' });
+    expect(textOf(read)).toMatch(/^Error: locks\/stray\.txt leads through a symlink to \.mcp-locks\/stray\.txt, which is not served/);
+  });
+
+  it('is not imported, in either layout', async () => {
+    for (const layout of ['plain', 'entities'] as const) {
+      const store = new SqliteStore(path.join(dir, `${layout}.db`));
+      try {
+        const report = await importDirectory(store, root, { layout });
+        const listed = await store.list({ entityTypes: ['workflow', 'module', 'text'] });
+        expect(listed.map((summary) => summary.path), layout).toContain('src/new.ts');
+        expect(listed.filter((summary) => summary.path.includes('.mcp-locks')), layout).toEqual([]);
+        expect(report.skipped.filter((skipped) => skipped.file.includes('.mcp-locks')), layout).toEqual([]);
+      } finally {
+        store.close();
+      }
+    }
+  });
+});
+
+describe('the lock folder in an entity-layout root', () => {
+  it('leaves the layout detected as entities after a write, and is not served', async () => {
+    const dir = makeTempDir('entity-locks-');
+    const root = path.join(dir, 'root');
+    writeTree(root, { 'modules/util.py': 'x = 1\n' });
+    const store = new FsStore(root);
+    expect(store.layout).toBe('entities');
+    await store.put({ entityType: 'module', path: 'util.py' }, 'x = 2\n');
+    expect(fs.existsSync(path.join(root, '.mcp-locks'))).toBe(true);
+    fs.writeFileSync(path.join(root, '.mcp-locks', 'stray.txt'), 'lockmarker\n');
+    store.close();
+    const reopened = new FsStore(root);
+    try {
+      expect(reopened.layout).toBe('entities');
+      const listed = await reopened.list({ entityTypes: ['workflow', 'module', 'text'] });
+      expect(listed.map((summary) => `${summary.entityType}:${summary.path}`)).toEqual(['module:util.py']);
+      const searched = [...reopened.iterate({ entityTypes: ['workflow', 'module', 'text'] })].map((file) => file.content);
+      expect(searched).toEqual(['x = 2\n']);
+    } finally {
+      reopened.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

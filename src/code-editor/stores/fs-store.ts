@@ -1,7 +1,8 @@
 /**
  * Filesystem store: files live under one root directory, in one of two layouts (layout.ts):
  * the seed's entity folders, or a plain project folder where every file is a `text` file and
- * what git would not track (.gitignore, .git, node_modules) is not served (gitignore.ts).
+ * what git would not track (.gitignore, .git, node_modules) is not served (gitignore.ts), nor
+ * the lock folder .mcp-locks that writers share (file-lock.ts).
  *
  * Confinement, checked on every access:
  *   - paths are validated first (no NUL, no '..', not absolute; see paths.ts);

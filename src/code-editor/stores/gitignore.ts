@@ -1,6 +1,7 @@
 /**
  * What a plain folder serves: everything git would consider, i.e. not `.git`, not
- * `node_modules`, and nothing a `.gitignore` ignores.
+ * `node_modules`, and nothing a `.gitignore` ignores; nor the servers' own lock folder
+ * (`.mcp-locks`, file-lock.ts), which git would not track either (it holds only empty folders).
  *
  * Every `.gitignore` inside the root counts, each for the paths below its own folder, with
  * git's precedence: a deeper file's rules win over a shallower one's, a later rule over an
@@ -14,10 +15,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { LOCK_FOLDER } from './file-lock.js';
 import { decodeText, isNotFound, readRegularFile } from './fs-read.js';
 
 /** Folders never served, whatever .gitignore says. */
-export const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+export const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', LOCK_FOLDER]);
 
 interface LoadedRules {
   mtimeMs: number;
@@ -78,6 +80,7 @@ export class GitIgnoreRules {
    */
   isEntryIgnored(chain: IgnoreChain, segments: readonly string[], isDirectory: boolean): IgnoreVerdict {
     const name = segments[segments.length - 1];
+    if (name === LOCK_FOLDER) return { ignored: true, reason: `'${name}' holds the write locks of the servers sharing this folder and is never served` };
     if (ALWAYS_SKIPPED.has(name)) return { ignored: true, reason: `'${name}' is never served` };
     let verdict: IgnoreVerdict = { ignored: false };
     for (const { depth, rules } of chain) {
