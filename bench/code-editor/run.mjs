@@ -1,7 +1,8 @@
-// Code-editor bench: search speed against ripgrep, patch latency over stdio, and the bytes a
-// precise edit moves compared with a whole-file round trip. Needs `npm run build` first.
+// Code-editor bench: search speed against ripgrep, patch latency over stdio, the bytes a
+// precise edit moves compared with a whole-file round trip, and patch_content against the
+// official filesystem server's edit_file (patch-vs-filesystem.mjs). Needs `npm run build` first.
 //
-//   node bench/code-editor/run.mjs [--mb 100] [--runs 7]
+//   node bench/code-editor/run.mjs [--mb 100] [--runs 11] [--pairs 21] [--only search,sqlite,stdio,patch-vs-fs]
 //
 // Generated data lives in bench/.tmp/code-editor/ (gitignored) and is reused between runs.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -24,7 +25,15 @@ if (!fs.existsSync(distEntry) || !fs.existsSync(cliMain)) {
 }
 const { FsStore, SqliteStore, importDirectory, registerCodeEditorTools } = await import(distEntry);
 
-const { values: cli } = parseArgs({ options: { mb: { type: 'string', default: '100' }, runs: { type: 'string', default: '11' } } });
+const { values: cli } = parseArgs({
+  options: {
+    mb: { type: 'string', default: '100' },
+    runs: { type: 'string', default: '11' },
+    pairs: { type: 'string', default: '21' },
+    only: { type: 'string', default: 'search,sqlite,stdio,patch-vs-fs' },
+  },
+});
+const SECTIONS = new Set(cli.only.split(','));
 const TARGET_BYTES = Number(cli.mb) * 1024 * 1024;
 const RUNS = Number(cli.runs);
 const work = path.join(here, '..', '.tmp', 'code-editor');
@@ -137,7 +146,7 @@ async function benchSearch() {
   const rg = hasRipgrep();
   if (!rg) console.log('rg (ripgrep) not found: skipping the comparison (Debian: apt-get install ripgrep)\n');
 
-  const store = new FsStore(corpus);
+  const store = new FsStore(corpus, { layout: 'entities' });
   const { client, close } = await inMemoryClient(store);
   const rows = [];
   const ratios = [];
@@ -190,6 +199,7 @@ async function benchSearch() {
 // ---------------------------------------------------------------- 2. SQLite search memory
 
 async function benchSqliteSearch() {
+  generateCorpus();
   const database = path.join(work, 'search.db');
   const marker = `${database}.imported`;
   if (!fs.existsSync(marker) || fs.readFileSync(marker, 'utf8') !== String(TARGET_BYTES)) {
@@ -238,7 +248,7 @@ const BIG_FILES = [
     line: (index, body) => `def handler${index}(request, value): return ${body ?? `value * ${index % 97}`}`,
   },
   {
-    label: 'TypeScript app file (syntax-checked, incremental re-parse)',
+    label: 'TypeScript app file (syntax-checked: the edited statements re-parsed)',
     scope: { entity_type: 'app_file', app_id: 'bench-app', path: 'src/handlers.ts' },
     line: (index, body) => `export function handler${index}(request: Request, value: number): number { return ${body ?? `value * ${index % 97}`}; }`,
   },
@@ -359,6 +369,10 @@ async function benchStdio() {
   }
 }
 
-await benchSearch();
-await benchSqliteSearch();
-await benchStdio();
+if (SECTIONS.has('search')) await benchSearch();
+if (SECTIONS.has('sqlite')) await benchSqliteSearch();
+if (SECTIONS.has('stdio')) await benchStdio();
+if (SECTIONS.has('patch-vs-fs')) {
+  const { benchPatchVsFilesystem } = await import('./patch-vs-filesystem.mjs');
+  await benchPatchVsFilesystem({ pairs: Number(cli.pairs) });
+}

@@ -103,6 +103,9 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--root <dir>', 'folder the editor works in')
     .option('--postgres [url]', 'Postgres database shared by several servers (without a URL: MCP_CONTENT_DATABASE_URL, which also selects it when no other store is given)')
     .option('--import <dir>', 'import files from this folder into the store')
+    .addOption(
+      new Option('--layout <layout>', "how the --root/--import folder maps onto entity types (default: detected; printed on start)").choices(['plain', 'entities']),
+    )
     .option('--read-only', 'refuse every write')
     .option('--org <id>', 'organisation id')
     .option('--http <port>', 'serve over HTTP on this port instead of stdio')

@@ -9,6 +9,7 @@ export interface ServeFlags {
   /** A URL, or true for a bare --postgres (URL from MCP_CONTENT_DATABASE_URL). */
   postgres?: string | true;
   import?: string;
+  layout?: string;
   readOnly?: boolean;
   org?: string;
   http?: string;
@@ -21,6 +22,7 @@ export interface ServeFlags {
 }
 
 const FORMATS = ['readable', 'structured', 'both'] as const;
+const LAYOUTS = ['plain', 'entities'] as const;
 
 /** The flags as startCodeEditorServer options; bad values are usage errors. */
 export function serveOptions(flags: ServeFlags): CodeEditorServerOptions {
@@ -28,6 +30,10 @@ export function serveOptions(flags: ServeFlags): CodeEditorServerOptions {
   if (flags.db !== undefined) options.db = flags.db;
   if (flags.root !== undefined) options.root = flags.root;
   if (flags.import !== undefined) options.importDir = flags.import;
+  if (flags.layout !== undefined) {
+    if (!(LAYOUTS as readonly string[]).includes(flags.layout)) throw new UsageError(`--layout must be one of ${LAYOUTS.join(', ')}, got "${flags.layout}"`);
+    options.layout = flags.layout as (typeof LAYOUTS)[number];
+  }
   if (flags.readOnly) options.readOnly = true;
   if (flags.org !== undefined) options.org = flags.org;
   if (flags.host !== undefined) options.host = flags.host;

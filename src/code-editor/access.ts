@@ -30,7 +30,8 @@ export class ArgumentError extends Error {
 }
 
 export interface KeyArguments {
-  entity_type: EntityType;
+  /** May be omitted when the store serves only one entity type. */
+  entity_type?: EntityType;
   path: string;
   app_id?: string;
   organization_id?: string;
@@ -60,18 +61,39 @@ export function assertWritable(context: AccessContext, tool: string): void {
   }
 }
 
-/** The store key for a single-file tool; `purpose` decides whether global workflows are writable. */
-export function resolveKey(args: KeyArguments, context: AccessContext, purpose: 'read' | 'write'): ContentKey {
-  const path = normalizeContentPath(args.path);
-  if (args.entity_type !== 'app_file' && args.app_id !== undefined) {
-    throw new ArgumentError(`app_id applies only to entity_type 'app_file', not '${args.entity_type}'; remove it`);
+/** The entity type a call names, or the only one the store serves; refuses types the store does not serve. */
+function servedEntityType(requested: EntityType | undefined, served: readonly EntityType[]): EntityType {
+  if (requested === undefined) {
+    if (served.length === 1) return served[0];
+    throw new ArgumentError(`entity_type is required: one of ${served.join(', ')}`);
   }
-  if (args.entity_type !== 'workflow' && args.organization_id !== undefined) {
+  if (!served.includes(requested)) {
+    throw new ArgumentError(`entity_type '${requested}' does not exist on this server, which serves ${served.join(', ')}`);
+  }
+  return requested;
+}
+
+/**
+ * The store key for a single-file tool; `purpose` decides whether global workflows are
+ * writable, `served` is what the store holds (ContentStore.entityTypes).
+ */
+export function resolveKey(
+  args: KeyArguments,
+  context: AccessContext,
+  purpose: 'read' | 'write',
+  served: readonly EntityType[] = ENTITY_TYPES,
+): ContentKey {
+  const entityType = servedEntityType(args.entity_type, served);
+  const path = normalizeContentPath(args.path);
+  if (entityType !== 'app_file' && args.app_id !== undefined) {
+    throw new ArgumentError(`app_id applies only to entity_type 'app_file', not '${entityType}'; remove it`);
+  }
+  if (entityType !== 'workflow' && args.organization_id !== undefined) {
     throw new ArgumentError(
-      `organization_id applies only to workflows; ${args.entity_type === 'app_file' ? 'app files are scoped by app_id' : `${args.entity_type} files are global`}. Remove organization_id`,
+      `organization_id applies only to workflows; ${entityType === 'app_file' ? 'app files are scoped by app_id' : `${entityType} files are global`}. Remove organization_id`,
     );
   }
-  switch (args.entity_type) {
+  switch (entityType) {
     case 'app_file':
       if (args.app_id === undefined || args.app_id === '') {
         throw new ArgumentError('app_id is required for app_file entity type');
@@ -89,12 +111,13 @@ export function resolveKey(args: KeyArguments, context: AccessContext, purpose: 
     }
     case 'module':
     case 'text':
-      return { entityType: args.entity_type, path };
+      return { entityType, path };
   }
 }
 
 /** The filter for list_content and search_content. */
-export function resolveFilter(args: FilterArguments, context: AccessContext): ContentFilter {
+export function resolveFilter(args: FilterArguments, context: AccessContext, served: readonly EntityType[] = ENTITY_TYPES): ContentFilter {
+  if (args.entity_type !== undefined) servedEntityType(args.entity_type, served);
   if (args.entity_type === 'app_file' && (args.app_id === undefined || args.app_id === '')) {
     throw new ArgumentError('app_id is required for app_file entity type');
   }
@@ -102,7 +125,7 @@ export function resolveFilter(args: FilterArguments, context: AccessContext): Co
     throw new ArgumentError(`organization_id applies only to workflows, not '${args.entity_type}'; remove it or omit entity_type`);
   }
   const filter: ContentFilter = {
-    entityTypes: args.entity_type ? [args.entity_type] : ENTITY_TYPES,
+    entityTypes: args.entity_type ? [args.entity_type] : served,
   };
   if (args.app_id !== undefined) filter.appId = validateIdentifier('app_id', args.app_id);
   if (args.organization_id !== undefined) {

@@ -2,7 +2,7 @@
  * Minimal runner for the code-editor server, used by the e2e test and the bench:
  *
  *   node dist/src/code-editor/cli-main.js [--db file | --root dir | --postgres url] [--import dir]
- *                                         [--read-only] [--org id] [--format f]
+ *                                         [--layout plain|entities] [--read-only] [--org id] [--format f]
  *                                         [--http port [--host addr] [--token-file f] [--allowed-host h]...]
  *
  * MCP_CONTENT_DATABASE_URL selects Postgres when no store flag is given; MCP_CONTENT_TOKEN is the
@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { RESULT_FORMATS, type ResultFormat } from 'mcp-result-kit';
 import { secretsFromCli } from './cli-env.js';
 import { CodeEditorServerError, startCodeEditorServer } from './serve.js';
+import type { FolderLayout } from './stores/layout.js';
 
 function fail(message: string): void {
   process.stderr.write(`code-editor: ${message}\n`);
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
         root: { type: 'string' },
         postgres: { type: 'string' },
         import: { type: 'string' },
+        layout: { type: 'string' },
         'read-only': { type: 'boolean' },
         org: { type: 'string' },
         http: { type: 'string' },
@@ -63,6 +65,8 @@ async function main(): Promise<void> {
       root: values.root,
       ...secrets.options,
       importDir: values.import,
+      // startCodeEditorServer checks the value and names the allowed ones.
+      layout: values.layout as FolderLayout | undefined,
       readOnly: values['read-only'],
       org: values.org,
       http: httpPort,

@@ -40,6 +40,11 @@ export type PatchPlan =
       newText: string;
       /** The raw range that changed, first replacement to last, for incremental re-parsing. */
       edit: TextEdit;
+      /** The old text with LF line endings, and where each replaced occurrence starts in it. */
+      viewText: string;
+      viewOffsets: number[];
+      /** Line (1-based) of each replaced occurrence. */
+      lines: number[];
     }
   | { kind: 'not_found'; nearest?: NearestCandidate }
   | { kind: 'ambiguous'; count: number; locations: MatchLocation[] };
@@ -140,7 +145,9 @@ export function planPatch(raw: string, oldString: string, newString: string, rep
       })),
     };
   }
-  const inserted = dominantLineEnding(raw) === 'crlf' ? newText.replace(/\n/g, '\r\n') : newText;
+  // Without any '\r\n' the view is the raw text itself, and the file is LF.
+  const crlf = view.text !== raw && dominantLineEnding(raw) === 'crlf';
+  const inserted = crlf ? newText.replace(/\n/g, '\r\n') : newText;
   const pieces: string[] = [];
   let rawCursor = 0;
   let firstStart = -1;
@@ -165,5 +172,8 @@ export function planPatch(raw: string, oldString: string, newString: string, rep
     oldText,
     newText,
     edit: { start: firstStart, oldLength, newLength: oldLength + growth },
+    viewText: view.text,
+    viewOffsets: offsets,
+    lines,
   };
 }

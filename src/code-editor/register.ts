@@ -8,7 +8,8 @@ import { SearchPool, type SearchPoolOptions } from './search/search-pool.js';
 import { registerReadTools } from './tools/read-tools.js';
 import { DEFAULT_LIMITS, type ToolLimits, type ToolRuntime } from './tools/runtime.js';
 import { registerWriteTools } from './tools/write-tools.js';
-import type { ContentStore } from './types.js';
+import { toolSchemas } from './tools/schemas.js';
+import { ENTITY_TYPES, type ContentStore } from './types.js';
 import { SyntaxChecker } from './validate.js';
 
 export interface CodeEditorToolsOptions {
@@ -56,6 +57,7 @@ export function registerCodeEditorTools(server: McpServer, options: CodeEditorTo
   searchPool.warm(options.store.descriptor);
   const runtime: ToolRuntime = {
     store: options.store,
+    schemas: toolSchemas(options.store.entityTypes ?? ENTITY_TYPES),
     context: { ...options.context },
     searchPool,
     defaultFormat,

@@ -18,6 +18,7 @@ import { validateIdentifier } from './paths.js';
 import { registerCodeEditorTools } from './register.js';
 import { SearchPool, type SearchPoolOptions } from './search/search-pool.js';
 import { FsStore } from './stores/fs-store.js';
+import { describeLayout, FOLDER_LAYOUTS, type FolderLayout } from './stores/layout.js';
 import { describePostgresUrl, PostgresStore } from './stores/postgres-store.js';
 import { SqliteStore } from './stores/sqlite-store.js';
 import { ContentPathError, ContentStoreError, type ContentStore, type StoreDescriptor } from './types.js';
@@ -40,6 +41,12 @@ export interface CodeEditorServerOptions {
   postgres?: string;
   /** Load this folder into the database before serving. */
   importDir?: string;
+  /**
+   * How the `root` (or `importDir`) folder maps onto entity types: 'plain' (every file is a
+   * text file; .gitignore followed) or 'entities' (workflows/, modules/, text/, apps/).
+   * Default: detected (stores/layout.ts).
+   */
+  layout?: FolderLayout;
   readOnly?: boolean;
   /** Bind the session to one organisation. */
   org?: string;
@@ -98,6 +105,12 @@ function checkOptions(options: CodeEditorServerOptions): void {
       '--import loads files into the database; with --root the folder itself is the store, so drop --import',
     );
   }
+  if (options.layout !== undefined && !(FOLDER_LAYOUTS as readonly string[]).includes(options.layout)) {
+    throw new CodeEditorServerError('invalid_options', `--layout must be one of ${FOLDER_LAYOUTS.join(', ')}, got ${String(options.layout)}`);
+  }
+  if (options.layout !== undefined && options.root === undefined && options.importDir === undefined) {
+    throw new CodeEditorServerError('invalid_options', '--layout applies to a folder: use it with --root <dir> or --import <dir>');
+  }
   if (options.http !== undefined && (!Number.isInteger(options.http) || options.http < 0 || options.http > 65535)) {
     throw new CodeEditorServerError('invalid_options', `--http must be a port number between 0 and 65535, got ${options.http}`);
   }
@@ -141,7 +154,7 @@ function checkAuthOptions(options: CodeEditorServerOptions): void {
 
 async function openConfiguredStore(options: CodeEditorServerOptions): Promise<ContentStore> {
   try {
-    if (options.root !== undefined) return new FsStore(options.root);
+    if (options.root !== undefined) return new FsStore(options.root, { layout: options.layout ?? 'auto' });
     if (options.postgres !== undefined) return await PostgresStore.open(options.postgres, { readonly: options.readOnly });
     const file = path.resolve(options.db ?? DEFAULT_DATABASE);
     if (options.readOnly && !fs.existsSync(file)) {
@@ -188,16 +201,25 @@ export async function startCodeEditorServer(options: CodeEditorServerOptions = {
   checkOptions(options);
   const log = options.log ?? ((message: string) => process.stderr.write(`[code-editor] ${message}\n`));
   const store = await openConfiguredStore(options);
+  if (options.org !== undefined && store instanceof FsStore && store.layout === 'plain') {
+    store.close();
+    throw new CodeEditorServerError(
+      'invalid_options',
+      `--org binds the session to an organisation's workflows, and ${store.root} is served as a plain folder, which has none; drop --org or use --layout entities`,
+    );
+  }
 
   let importReport: ImportReport | undefined;
   if (options.importDir !== undefined) {
     try {
-      importReport = await importDirectory(store, options.importDir);
+      importReport = await importDirectory(store, options.importDir, { layout: options.layout ?? 'auto' });
     } catch (error) {
       await store.close();
       throw new CodeEditorServerError('import', (error as Error).message);
     }
-    log(`imported ${importReport.imported} file(s) from ${options.importDir}; skipped ${importReport.skipped.length}`);
+    log(
+      `imported ${importReport.imported} file(s) from ${options.importDir} (${describeLayout(importReport.layout, options.layout === undefined)}); skipped ${importReport.skipped.length}`,
+    );
     for (const skipped of importReport.skipped) log(`  skipped ${skipped.file}: ${skipped.reason}`);
   }
 
@@ -211,6 +233,7 @@ export async function startCodeEditorServer(options: CodeEditorServerOptions = {
     log,
   };
   const storeLabel = describeStore(store.descriptor);
+  if (store instanceof FsStore) log(`${store.root}: ${describeLayout(store.layout, store.layoutDetected)}`);
 
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {

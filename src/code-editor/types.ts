@@ -106,11 +106,22 @@ export type DeleteOutcome =
   | { status: 'not_found' }
   | { status: 'conflict'; currentSha256: string };
 
-/** Enough to reopen the same store inside a worker thread. */
-export type StoreDescriptor = { kind: 'sqlite'; file: string } | { kind: 'fs'; root: string } | { kind: 'postgres'; url: string };
+/**
+ * Enough to reopen the same store inside a worker thread. An `fs` descriptor without `layout`
+ * is the entity layout (what every fs descriptor meant before plain folders existed).
+ */
+export type StoreDescriptor =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'fs'; root: string; layout?: 'entities' | 'plain' }
+  | { kind: 'postgres'; url: string };
 
 export interface ContentStore {
   readonly descriptor: StoreDescriptor;
+  /**
+   * The entity types this store can hold, when it holds fewer than all of ENTITY_TYPES (a plain
+   * folder holds only 'text'). The tools offer only these. Omitted: all of them.
+   */
+  readonly entityTypes?: readonly EntityType[];
   list(filter: ContentFilter): Promise<ContentSummary[]>;
   get(key: ContentKey): Promise<ContentRecord | undefined>;
   put(key: ContentKey, content: string, options?: PutOptions): Promise<PutOutcome>;

@@ -13,9 +13,9 @@ afterAll(cleanupTemporaries);
 const example = path.join(FIXTURES, 'example-server');
 
 describe('serve', () => {
-  it('starts the code-editor server over stdio and lists its tools', async () => {
+  it('serves an ordinary project folder (the README example): lists, searches and reads its files', async () => {
     const root = tempDir('mrk-serve-');
-    writeTree(root, { 'src/a.ts': 'export const a = 1;\n' });
+    writeTree(root, { 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = a;\n', '.gitignore': 'dist/\n', 'dist/a.js': 'exports.a = 1;\n' });
     const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--root', root, '--read-only'], stderr: 'pipe' });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -23,7 +23,15 @@ describe('serve', () => {
     try {
       await client.connect(transport);
       const { tools } = await client.listTools();
-      expect(tools.length, stderr).toBeGreaterThan(0);
+      expect(tools.length, stderr).toBe(7);
+      const listed = (await client.callTool({ name: 'list_content', arguments: {} })).structuredContent as { files: Array<{ path: string }> };
+      expect(listed.files.map((file) => file.path)).toEqual(['.gitignore', 'src/a.ts', 'src/b.ts']);
+      const found = (await client.callTool({ name: 'search_content', arguments: { pattern: 'export const' } })).structuredContent as { total_matches: number; files_scanned: number };
+      expect(found.total_matches).toBe(2);
+      expect(found.files_scanned).toBeGreaterThan(0);
+      const read = (await client.callTool({ name: 'get_content', arguments: { path: 'src/b.ts' } })).structuredContent as { content: string };
+      expect(read.content).toBe('export const b = a;\n');
+      expect(stderr).toContain("layout plain (detected): every file is entity_type 'text' at its path; .gitignore, .git and node_modules are skipped");
     } catch (error) {
       throw new Error(`${(error as Error).message}\nserver stderr:\n${stderr}`, { cause: error });
     } finally {
@@ -37,6 +45,15 @@ describe('serve', () => {
     const run = cli(['serve', '--http', 'eighty'], dir);
     expect(run.status).toBe(2);
     expect(run.stderr).toBe('mcp-result-kit: --http must be a port number (0-65535), got "eighty"\n');
+    const layout = cli(['serve', '--root', dir, '--layout', 'flat'], dir);
+    expect(layout.status).toBe(2);
+    expect(layout.stderr).toMatch(/option '--layout <layout>' argument 'flat' is invalid\. Allowed choices are plain, entities\./);
+    const layoutWithoutFolder = cli(['serve', '--db', 'x.db', '--layout', 'plain'], dir);
+    expect(layoutWithoutFolder.status).toBe(2);
+    expect(layoutWithoutFolder.stderr).toBe('mcp-result-kit: --layout applies to a folder: use it with --root <dir> or --import <dir>\n');
+    const orgOnPlain = cli(['serve', '--root', dir, '--org', 'acme'], dir);
+    expect(orgOnPlain.status).toBe(2);
+    expect(orgOnPlain.stderr).toMatch(/--org binds the session to an organisation's workflows, and .* is served as a plain folder, which has none; drop --org or use --layout entities/);
   });
 });
 

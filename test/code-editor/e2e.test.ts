@@ -61,7 +61,7 @@ describe('stdio end to end (built cli-main)', () => {
         new_string: '    return await list_agents(client_id)',
         expected_sha256: readSha,
       });
-      expect(textOf(patched)).toContain('+  return await list_agents(client_id)');
+      expect(textOf(patched)).toContain('\n-    return []\n+    return await list_agents(client_id)\n');
 
       const conflict = await call('patch_content', {
         entity_type: 'workflow',
@@ -99,9 +99,10 @@ describe('stdio end to end (built cli-main)', () => {
     fs.writeFileSync(path.join(source, 'modules', 'util.py'), 'x = 1\n');
     fs.writeFileSync(path.join(source, 'docs', 'notes.md'), '# notes\n');
     // Import in a writable run first (a read-only server cannot create the database).
-    const writer = await connectStdio(['--db', 'imported.db', '--import', source], dir);
+    const writer = await connectStdio(['--db', 'imported.db', '--import', source, '--layout', 'entities'], dir);
     await writer.client.close();
     expect(writer.stderr()).toContain('imported 4 file(s)');
+    expect(writer.stderr()).toContain('(layout entities (chosen)');
 
     const { client } = await connectStdio(['--db', 'imported.db', '--read-only', '--org', 'org-1'], dir);
     try {
@@ -142,7 +143,7 @@ describe('startCodeEditorServer', () => {
 
   it('serves Streamable HTTP on 127.0.0.1 with DNS rebinding protection', async () => {
     const dir = makeTempDir('code-editor-http-');
-    const server = await startCodeEditorServer({ root: path.join(dir, 'root'), http: 0, log: () => undefined });
+    const server = await startCodeEditorServer({ root: path.join(dir, 'root'), layout: 'entities', http: 0, log: () => undefined });
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       const url = new URL(server.url ?? '');

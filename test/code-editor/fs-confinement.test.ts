@@ -98,7 +98,7 @@ describe('FsStore confinement', () => {
   });
 
   it('applies the same checks to direct store calls', async () => {
-    const store = new FsStore(root);
+    const store = new FsStore(root, { layout: 'entities' });
     await expect(store.get({ entityType: 'text', path: '../outside/secret.txt' })).rejects.toBeInstanceOf(ContentPathError);
     await expect(store.put({ entityType: 'text', path: 'dir-out/x.txt' }, 'x')).rejects.toThrow(/outside the content root/);
     await expect(store.get({ entityType: 'app_file', appId: '..', path: 'x' })).rejects.toThrow(/app_id must be/);

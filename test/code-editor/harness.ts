@@ -30,10 +30,13 @@ export function makeTempDir(prefix = 'code-editor-'): string {
 
 const testDatabases = new WeakMap<ContentStore, TestDatabase>();
 
-/** A fresh store: a SQLite file or a folder in `dir`, or a new database on the test Postgres server. */
+/**
+ * A fresh store: a SQLite file or a folder in `dir`, or a new database on the test Postgres
+ * server. The folder is in the entity layout: these suites exercise all four entity types.
+ */
 export async function openTestStore(kind: StoreKind, dir: string): Promise<ContentStore> {
   if (kind === 'sqlite') return new SqliteStore(path.join(dir, 'content.db'));
-  if (kind === 'fs') return new FsStore(path.join(dir, 'root'));
+  if (kind === 'fs') return new FsStore(path.join(dir, 'root'), { layout: 'entities' });
   const database = await createTestDatabase();
   const store = await PostgresStore.open(database.url);
   testDatabases.set(store, database);
@@ -67,7 +70,11 @@ export async function startHarness(
   options: Omit<CodeEditorToolsOptions, 'store'> = {},
   dir = makeTempDir(),
 ): Promise<Harness> {
-  const store = await openTestStore(kind, dir);
+  return connectHarness(await openTestStore(kind, dir), options, dir);
+}
+
+/** The tools over `store` and a connected Client; close() also closes the store and removes `dir`. */
+export async function connectHarness(store: ContentStore, options: Omit<CodeEditorToolsOptions, 'store'>, dir: string): Promise<Harness> {
   const server = new McpServer({ name: 'code-editor-test', version: '1.0.0' });
   const tools = registerCodeEditorTools(server, { log: () => undefined, ...options, store });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();

@@ -83,7 +83,7 @@ describe('startCodeEditorServer over HTTP with a bearer token', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
   const start = async (options: { host?: string; token?: string }) => {
-    server = await startCodeEditorServer({ root: path.join(dir, 'root'), http: 0, ...options, log: (message) => logged.push(message) });
+    server = await startCodeEditorServer({ root: path.join(dir, 'root'), layout: 'entities', http: 0, ...options, log: (message) => logged.push(message) });
     return server;
   };
 

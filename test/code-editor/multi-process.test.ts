@@ -132,7 +132,8 @@ describe('folder store: a process killed while holding a file lock', () => {
   it('blocks writers while alive; after SIGKILL the next writer goes on within the stale timeout', async () => {
     const dir = makeTempDir('code-editor-stale-');
     const root = path.join(dir, 'root');
-    const server = await startServe(['--root', root], dir);
+    // The entity layout: the lock below is taken on text/shared/log.txt, where that layout keeps the file.
+    const server = await startServe(['--root', root, '--layout', 'entities'], dir);
     try {
       expect((await server.call('replace_content', { ...FILE, content: 'header\nEND\n' })).isError).toBeFalsy();
       const target = path.join(fs.realpathSync(root), 'text', 'shared', 'log.txt');

@@ -88,9 +88,9 @@ describe('importing a folder into Postgres', () => {
       write('workflows/@org-1/a.py', '@workflow\n');
       write('modules/m.py', 'version = 1\n');
       write('README.md', '# notes\n');
-      expect(await importDirectory(store, dir)).toEqual({ imported: 3, skipped: [] });
+      expect(await importDirectory(store, dir, { layout: 'entities' })).toEqual({ imported: 3, skipped: [], layout: 'entities' });
       write('modules/m.py', 'version = 2\n');
-      expect(await importDirectory(store, dir)).toEqual({ imported: 3, skipped: [] });
+      expect(await importDirectory(store, dir, { layout: 'entities' })).toEqual({ imported: 3, skipped: [], layout: 'entities' });
       const listed = await store.list({ entityTypes: ['workflow', 'module', 'text'] });
       expect(listed.map((summary) => [summary.entityType, summary.organizationId ?? '', summary.path])).toEqual([
         ['workflow', 'org-1', 'a.py'],
@@ -102,7 +102,7 @@ describe('importing a folder into Postgres', () => {
       // A NUL byte past the 8 KiB the importer sniffs for binary files.
       write('text/late-nul.txt', `${'a'.repeat(9000)}\0`);
       write('modules/m.py', 'version = 3\n');
-      await expect(importDirectory(store, dir)).rejects.toThrow('late-nul.txt: the content contains a NUL character (U+0000)');
+      await expect(importDirectory(store, dir, { layout: 'entities' })).rejects.toThrow('late-nul.txt: the content contains a NUL character (U+0000)');
       expect((await store.get({ entityType: 'module', path: 'm.py' }))?.content).toBe('version = 2\n');
       expect(await store.get({ entityType: 'text', path: 'late-nul.txt' })).toBeUndefined();
     } finally {

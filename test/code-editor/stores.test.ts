@@ -148,8 +148,9 @@ describe('SqliteStore specifics', () => {
       fs.writeFileSync(path.join(source, name), content);
     }
     const store = new SqliteStore(path.join(dir, 'content.db'));
-    const report = await importDirectory(store, source);
-    expect(report).toEqual({ imported: 5, skipped: [{ file: 'bin/blob.bin', reason: 'binary file' }] });
+    // Entity folders next to other files: detection says plain, so the entity layout is asked for.
+    const report = await importDirectory(store, source, { layout: 'entities' });
+    expect(report).toEqual({ imported: 5, skipped: [{ file: 'bin/blob.bin', reason: 'binary file' }], layout: 'entities' });
     const listed = await store.list(ALL);
     expect(listed.map((summary) => [summary.entityType, summary.organizationId ?? summary.appId ?? '', summary.path])).toEqual([
       ['workflow', '', 'b.py'],

@@ -39,6 +39,20 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
     expect(pattern.description).toMatch(/Regex pattern/);
   });
 
+  it('offers all four entity types: the store holds them all (entityTypes omitted, or all four in the entity layout)', async () => {
+    expect(harness.store.entityTypes ?? ['workflow', 'module', 'text', 'app_file']).toEqual(['workflow', 'module', 'text', 'app_file']);
+    const { tools } = await harness.client.listTools();
+    for (const tool of tools) {
+      const input = tool.inputSchema as { properties: Record<string, { enum?: string[] }>; required?: string[] };
+      expect(input.properties.entity_type?.enum, tool.name).toEqual(['workflow', 'module', 'text', 'app_file']);
+      expect(Object.keys(input.properties), tool.name).toEqual(expect.arrayContaining(['app_id', 'organization_id']));
+      if (tool.name !== 'list_content' && tool.name !== 'search_content') expect(input.required, tool.name).toContain('entity_type');
+    }
+    await seed(harness.store, [{ key: { entityType: 'app_file', appId: 'app-1', path: 'index.ts' }, content: 'export {};\n' }]);
+    const read = await harness.call('get_content', { entity_type: 'app_file', app_id: 'app-1', path: 'index.ts' });
+    expect(dataOf(read)).toMatchObject({ entity_type: 'app_file', app_id: 'app-1', content: 'export {};\n' });
+  });
+
   describe('TestDeleteContentResult', () => {
     it('success returns "Deleted <path>" and structured success', async () => {
       await seed(harness.store, [{ key: { entityType: 'workflow', path: 'features/test.py' }, content: `${WORKFLOW_HEADER}def run(): pass\n` }]);
@@ -69,14 +83,12 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
         new_string: "return 'world'",
       });
       expect(result.isError).toBe(false);
-      const text = textOf(result);
-      expect(text).toContain('Updated test.py');
-      expect(text).toContain("-  return 'hello'");
-      expect(text).toContain("+  return 'world'");
-      const data = dataOf(result);
-      expect(data).toMatchObject({ success: true, path: 'test.py', lines_changed: 1, replacements: 1, first_line: 3 });
       const stored = await harness.store.get(key);
       expect(stored?.content).toBe(`${WORKFLOW_HEADER}def hello():\n    return 'world'\n`);
+      const diff = ['--- a/test.py', '+++ b/test.py', '@@ -1,3 +1,3 @@', ' @workflow(is_tool=True)', ' def hello():', "-    return 'hello'", "+    return 'world'"].join('\n');
+      expect(textOf(result)).toBe(`Updated test.py (line 3)\n${diff}\nsha256: ${stored?.sha256}`);
+      const data = dataOf(result);
+      expect(data).toMatchObject({ success: true, path: 'test.py', lines_changed: 1, replacements: 1, first_line: 3, diff });
       expect(data.sha256).toBe(stored?.sha256);
     });
 

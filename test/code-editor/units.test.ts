@@ -256,7 +256,7 @@ describe('validation on write', () => {
     expect(checkSyntax('config.json', '{"a": [1, 2]}')).toBeUndefined();
   });
 
-  it('re-parses a patched big TypeScript file incrementally with the same verdict as a full parse', () => {
+  it('checks a patch of a big TypeScript file by its window, with the same verdict as a full parse', () => {
     const source = Array.from({ length: 3000 }, (_, index) => `export function f${index}(value: number): number { return value + ${index}; }`).join('\n') + '\n';
     const checker = new SyntaxChecker();
     expect(checker.check('big.ts', source)).toBeUndefined();

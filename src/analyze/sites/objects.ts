@@ -1,8 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { useChecker } from '../declarations.js';
-import { isNullish } from '../rewrites.js';
-import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, stringLiteralText, unwrap } from '../syntax.js';
+import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, unwrap } from '../syntax.js';
 import type { HelperName } from '../types.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
 import { isTextItem, otherKeys, singleTextItem, transportWrapperValue } from './transport.js';

@@ -1,6 +1,8 @@
 /**
- * The folder layout that maps entity types onto a directory tree. FsStore stores files this way
- * and `--import <dir>` reads a tree laid out the same way into the database:
+ * How a folder maps onto entity types. Two layouts:
+ *
+ * `entities` (the seed's entity folders; FsStore stores files this way and `--import` reads a
+ * tree laid out the same way):
  *
  *   workflows/<path>                 global workflow
  *   workflows/@<organization_id>/<path>  workflow owned by an organisation
@@ -8,10 +10,18 @@
  *   text/<path>                      plain text file (global)
  *   apps/<app_id>/<path>             app file
  *
- * Anything else found by an import becomes a `text` file at its path relative to the import root.
+ * `plain` (an ordinary project folder): every file is a `text` file at its path relative to the
+ * root. One entity type keeps the tools simple (no entity_type to choose) and keeps the
+ * workflow/module decorator rule, which is about the seed's entities, away from ordinary code;
+ * TypeScript, JavaScript and JSON are still syntax-checked on write, by extension.
+ *
+ * Unless told, a folder is served in the entity layout when everything directly in it (dot
+ * entries aside) is one of the entity folders, and as a plain folder otherwise (so an empty
+ * folder is plain).
  */
+import fs from 'node:fs';
 import { normalizeContentPath, validateIdentifier } from '../paths.js';
-import { ContentPathError, type ContentKey, type EntityType } from '../types.js';
+import { ContentPathError, ENTITY_TYPES, type ContentKey, type EntityType } from '../types.js';
 
 export const ENTITY_FOLDERS: Readonly<Record<EntityType, string>> = {
   workflow: 'workflows',
@@ -19,6 +29,43 @@ export const ENTITY_FOLDERS: Readonly<Record<EntityType, string>> = {
   text: 'text',
   app_file: 'apps',
 };
+
+export const FOLDER_LAYOUTS = ['entities', 'plain'] as const;
+export type FolderLayout = (typeof FOLDER_LAYOUTS)[number];
+
+/** The entity types a folder in `layout` can hold. */
+export function layoutEntityTypes(layout: FolderLayout): readonly EntityType[] {
+  return layout === 'plain' ? ['text'] : ENTITY_TYPES;
+}
+
+const ENTITY_FOLDER_NAMES = new Set(Object.values(ENTITY_FOLDERS));
+
+/** The layout of an existing folder, by the rule in the header comment. */
+export function detectLayout(root: string): FolderLayout {
+  const entries = fs.readdirSync(root, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.'));
+  const onlyEntityFolders =
+    entries.length > 0 && entries.every((entry) => entry.isDirectory() && ENTITY_FOLDER_NAMES.has(entry.name));
+  return onlyEntityFolders ? 'entities' : 'plain';
+}
+
+/** Why a layout was chosen, for the start-up line. */
+export function describeLayout(layout: FolderLayout, detected: boolean): string {
+  const how = detected ? 'detected' : 'chosen';
+  return layout === 'plain'
+    ? `layout plain (${how}): every file is entity_type 'text' at its path; .gitignore, .git and node_modules are skipped`
+    : `layout entities (${how}): workflows/, modules/, text/ and apps/<app_id>/ hold the four entity types`;
+}
+
+/** Relative path segments (under the root) of `key` in a plain folder. */
+export function plainKeyToSegments(key: ContentKey): string[] {
+  if (key.entityType !== 'text') {
+    throw new ContentPathError(
+      `entity_type '${key.entityType}' does not exist in this folder: it is served as a plain folder, where every file is entity_type 'text'. Use entity_type 'text' (or serve the folder with --layout entities)`,
+    );
+  }
+  return normalizeContentPath(key.path).split('/');
+}
+
 
 /** Organisation folders are marked with '@' so they cannot be confused with a path segment. */
 export const ORGANIZATION_FOLDER_MARK = '@';

@@ -17,7 +17,7 @@ export function openStore(descriptor: StoreDescriptor, options: ReopenOptions = 
     case 'sqlite':
       return new SqliteStore(descriptor.file, { readonly: options.readonly });
     case 'fs':
-      return new FsStore(descriptor.root);
+      return new FsStore(descriptor.root, { layout: descriptor.layout ?? 'entities' });
     case 'postgres':
       // One connection per search worker: it runs one search at a time.
       return new PostgresStore(descriptor.url, { readonly: options.readonly, statementTimeoutMs: options.statementTimeoutMs, maxConnections: 1 });

@@ -1,23 +1,11 @@
 /** The read-only tools: list_content, search_content, read_content_lines, get_content. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
 import { formatFileContent, formatGrepMatches, truncateList, type JsonObject } from 'mcp-result-kit';
 import { resolveFilter, resolveKey } from '../access.js';
 import { compilePattern } from '../search/scan.js';
 import { splitLines, utf8ByteLength } from '../text.js';
 import type { ContentRecord, ContentSummary } from '../types.js';
-import {
-  appIdField,
-  entityTypeField,
-  formatField,
-  getOutput,
-  listOutput,
-  organizationIdField,
-  pathField,
-  READ_ONLY_ANNOTATIONS,
-  readLinesOutput,
-  searchOutput,
-} from './schemas.js';
+import { READ_ONLY_ANNOTATIONS } from './schemas.js';
 import { guarded, notFound, respond, scopeData, ToolFailure, type ToolRuntime } from './runtime.js';
 
 /** Longest file list shown in list_content's text; structuredContent has all of them. */
@@ -33,7 +21,8 @@ function summaryData(summary: ContentSummary): JsonObject {
   return data;
 }
 
-function describeSummary(summary: ContentSummary): string {
+function describeSummary(summary: ContentSummary, singleType: boolean): string {
+  if (singleType) return `  ${summary.path} (${summary.lines} lines, ${summary.size} bytes)`;
   const scope =
     summary.entityType === 'workflow' && summary.organizationId
       ? `workflow, organization ${summary.organizationId}`
@@ -66,29 +55,34 @@ function requireInteger(name: string, value: number, min: number, max = Number.M
 export function registerReadTools(server: McpServer, runtime: ToolRuntime): void {
   const { store, context, limits } = runtime;
 
+  const { vocabulary, inputs, outputs } = runtime.schemas;
+  const served = vocabulary.served;
+
   server.registerTool(
     'list_content',
     {
       title: 'List Content',
-      description:
-        'List stored files with entity type, path, size and line count. Filter by entity_type, app_id (needed to include app files), organization_id (workflows) and path_prefix.',
-      inputSchema: {
-        entity_type: entityTypeField.optional().describe('Only this entity type (omit for all; app files need app_id)'),
-        app_id: z.string().optional().describe('Include the files of this app (required for entity_type app_file)'),
-        organization_id: z.string().optional().describe('Only workflows of this organization'),
-        path_prefix: z.string().optional().describe("Only paths starting with this; end it with '/' for a folder"),
-        format: formatField,
-      },
-      outputSchema: runtime.declaresOutputSchema ? listOutput : undefined,
+      description: vocabulary.only
+        ? 'List the files of the served folder (what git would track: .gitignore, .git and node_modules are skipped) with path, size, line count and sha256. Filter by path_prefix.'
+        : `List stored files with entity type, path, size and line count. Filter by entity_type${vocabulary.apps ? ', app_id (needed to include app files)' : ''}${vocabulary.workflows ? ', organization_id (workflows)' : ''} and path_prefix.`,
+      inputSchema: inputs.list,
+      outputSchema: runtime.declaresOutputSchema ? outputs.list : undefined,
       annotations: READ_ONLY_ANNOTATIONS,
     },
     guarded(runtime, 'list_content', async (args) => {
-      const filter = resolveFilter(args, context);
+      const filter = resolveFilter(args, context, served);
       const summaries = await store.list(filter);
       const display =
         summaries.length === 0
           ? 'No files found'
-          : [`Found ${summaries.length} file(s):`, '', ...truncateList(summaries.map(describeSummary), MAX_LISTED_IN_TEXT)].join('\n');
+          : [
+              `Found ${summaries.length} file(s):`,
+              '',
+              ...truncateList(
+                summaries.map((summary) => describeSummary(summary, vocabulary.only !== undefined)),
+                MAX_LISTED_IN_TEXT,
+              ),
+            ].join('\n');
       return respond(runtime, args.format, display, { files: summaries.map(summaryData), count: summaries.length });
     }),
   );
@@ -99,21 +93,8 @@ export function registerReadTools(server: McpServer, runtime: ToolRuntime): void
       title: 'Search Content',
       description:
         'Search for patterns in code files. Returns matching lines with context. Use to find functions, imports, or usages before making edits. The pattern is a JavaScript regular expression matched line by line.',
-      inputSchema: {
-        pattern: z.string().describe("Regex pattern to search for (e.g., 'def get_.*agent', 'useWorkflow')"),
-        entity_type: entityTypeField
-          .optional()
-          .describe('Type of entity to search. Optional - omit to search all types (except app_file which requires app_id)'),
-        app_id: z.string().optional().describe('For app_file: the app id (required for app_file; with no entity_type it adds that app to the search)'),
-        path: z.string().optional().describe('Filter to a specific file path (optional - searches all if omitted)'),
-        path_prefix: z.string().optional().describe("Only files whose path starts with this; end it with '/' for a folder"),
-        organization_id: z.string().optional().describe('For workflow: limit to this organization (optional). Not applicable to modules or text.'),
-        context_lines: z.number().int().optional().describe('Number of lines to show before and after each match (default: 3, max 20)'),
-        max_results: z.number().int().optional().describe('Maximum number of matches to return across all files (default: 20, max 500)'),
-        case_insensitive: z.boolean().optional().describe('Match letters regardless of case (default: false)'),
-        format: formatField,
-      },
-      outputSchema: runtime.declaresOutputSchema ? searchOutput : undefined,
+      inputSchema: inputs.search,
+      outputSchema: runtime.declaresOutputSchema ? outputs.search : undefined,
       annotations: READ_ONLY_ANNOTATIONS,
     },
     guarded(runtime, 'search_content', async (args) => {
@@ -132,7 +113,7 @@ export function registerReadTools(server: McpServer, runtime: ToolRuntime): void
           'invalid_regex',
         );
       }
-      const filter = resolveFilter(args, context);
+      const filter = resolveFilter(args, context, served);
       const outcome = await runtime.searchPool.search({
         store: store.descriptor,
         filter,
@@ -160,20 +141,12 @@ export function registerReadTools(server: McpServer, runtime: ToolRuntime): void
       title: 'Read Content Lines',
       description:
         'Read specific line range from a file. Use to get context around a search match without loading entire file. Lines are 1-indexed; the result includes total_lines and the sha256 to pass to patch_content as expected_sha256.',
-      inputSchema: {
-        entity_type: entityTypeField,
-        path: pathField,
-        app_id: appIdField,
-        organization_id: organizationIdField,
-        start_line: z.number().int().optional().describe('First line to read (1-indexed, default 1)'),
-        end_line: z.number().int().optional().describe('Last line to read (defaults to start_line + 100; clamped to the end of the file)'),
-        format: formatField,
-      },
-      outputSchema: runtime.declaresOutputSchema ? readLinesOutput : undefined,
+      inputSchema: inputs.readLines,
+      outputSchema: runtime.declaresOutputSchema ? outputs.readLines : undefined,
       annotations: READ_ONLY_ANNOTATIONS,
     },
     guarded(runtime, 'read_content_lines', async (args) => {
-      const key = resolveKey(args, context, 'read');
+      const key = resolveKey(args, context, 'read', served);
       const startLine = requireInteger('start_line', args.start_line ?? 1, 1);
       const record = await store.get(key);
       if (!record) throw notFound(key);
@@ -221,19 +194,12 @@ export function registerReadTools(server: McpServer, runtime: ToolRuntime): void
       title: 'Get Content',
       description:
         `Get entire file content. Prefer search_content + read_content_lines for large files. Use this for small files or when you need the complete picture. Files over ${Math.round(limits.getContentMaxBytes / 1024)} KiB come in pages: call again with offset = next_offset.`,
-      inputSchema: {
-        entity_type: entityTypeField,
-        path: pathField,
-        app_id: appIdField,
-        organization_id: organizationIdField,
-        offset: z.number().int().optional().describe('Line to start from (1-indexed, default 1); pass next_offset from a truncated result'),
-        format: formatField,
-      },
-      outputSchema: runtime.declaresOutputSchema ? getOutput : undefined,
+      inputSchema: inputs.get,
+      outputSchema: runtime.declaresOutputSchema ? outputs.get : undefined,
       annotations: READ_ONLY_ANNOTATIONS,
     },
     guarded(runtime, 'get_content', async (args) => {
-      const key = resolveKey(args, context, 'read');
+      const key = resolveKey(args, context, 'read', served);
       const offset = requireInteger('offset', args.offset ?? 1, 1);
       const record = await store.get(key);
       if (!record) throw notFound(key);

@@ -9,6 +9,7 @@ import { AccessError, ArgumentError, type AccessContext } from '../access.js';
 import { SearchTimeoutError, type SearchPool } from '../search/search-pool.js';
 import { ContentPathError, ContentStoreError, type ContentKey, type ContentStore } from '../types.js';
 import type { SyntaxChecker } from '../validate.js';
+import type { ToolSchemas } from './schemas.js';
 
 export interface ToolLimits {
   /** get_content returns at most this many bytes per call; larger files come in pages. */
@@ -33,6 +34,8 @@ export interface ToolRuntime {
   defaultFormat: ResultFormat;
   /** Tools declare an outputSchema, so every success must carry structuredContent. */
   declaresOutputSchema: boolean;
+  /** The entity types the store serves, what the tools say about them, and their schemas. */
+  schemas: ToolSchemas;
   limits: ToolLimits;
   /** Validation on write; keeps parse trees so patches of big TypeScript files re-parse incrementally. */
   syntax: SyntaxChecker;

@@ -1,22 +1,11 @@
 /** The write tools: patch_content, replace_content, delete_content. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
-import { formatDiff } from 'mcp-result-kit';
 import { assertWritable, resolveKey } from '../access.js';
 import { planPatch } from '../patch.js';
+import { regionDiff } from '../region-diff.js';
 import type { ContentKey } from '../types.js';
 import { validateContent, type IncrementalEdit } from '../validate.js';
-import {
-  appIdField,
-  deleteOutput,
-  entityTypeField,
-  expectedShaField,
-  formatField,
-  organizationIdField,
-  patchOutput,
-  pathField,
-  replaceOutput,
-} from './schemas.js';
+import { validationSummary } from './schemas.js';
 import {
   checkExpectedSha,
   conflict,
@@ -42,30 +31,22 @@ function rejectInvalid(runtime: ToolRuntime, key: ContentKey, content: string, a
 
 export function registerWriteTools(server: McpServer, runtime: ToolRuntime): void {
   const { store, context } = runtime;
+  const { vocabulary, inputs, outputs } = runtime.schemas;
+  const served = vocabulary.served;
 
   server.registerTool(
     'patch_content',
     {
       title: 'Patch Content',
       description:
-        'Surgical edit: replace old_string with new_string. The old_string must be unique in the file (or set replace_all). Include enough context to ensure uniqueness. Line endings are normalised for matching, the file keeps its own. Use replace_content if patch fails due to syntax issues.',
-      inputSchema: {
-        entity_type: entityTypeField,
-        path: pathField,
-        app_id: appIdField,
-        organization_id: organizationIdField,
-        old_string: z.string().describe('Exact string to find and replace (must be unique in file unless replace_all is true)'),
-        new_string: z.string().describe('Replacement string, inserted literally ($& and $1 are not expanded)'),
-        replace_all: z.boolean().optional().describe('Replace every occurrence instead of requiring exactly one (default: false)'),
-        expected_sha256: expectedShaField,
-        format: formatField,
-      },
-      outputSchema: runtime.declaresOutputSchema ? patchOutput : undefined,
+        `Surgical edit: replace old_string with new_string. The old_string must be unique in the file (or set replace_all). Include enough context to ensure uniqueness. Line endings are normalised for matching, the file keeps its own. The edited file is validated (${validationSummary(vocabulary)}) and nothing is saved if it fails. Returns a unified diff of the edited region and the new sha256 (pass it as expected_sha256 to the next edit). Use replace_content if patch fails due to syntax issues.`,
+      inputSchema: inputs.patch,
+      outputSchema: runtime.declaresOutputSchema ? outputs.patch : undefined,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
     guarded(runtime, 'patch_content', async (args) => {
       assertWritable(context, 'patch_content');
-      const key = resolveKey(args, context, 'write');
+      const key = resolveKey(args, context, 'write', served);
       if (args.old_string === '') {
         throw new ToolFailure('old_string must not be empty; use replace_content to write a whole file', 'invalid_argument');
       }
@@ -103,9 +84,17 @@ export function registerWriteTools(server: McpServer, runtime: ToolRuntime): voi
           runtime.log(`patch_content: ${key.path} changed during attempt ${attempt}; re-applying`);
           continue;
         }
-        let display = formatDiff(key.path, plan.oldText.split('\n'), plan.newText.split('\n'));
-        if (plan.replacements > 1) display += `\n\n${plan.replacements} replacements`;
-        display += `\nsha256: ${outcome.summary.sha256}`;
+        runtime.syntax.written(plan.content, outcome.summary.sha256);
+        const diff = regionDiff({
+          path: key.path,
+          text: plan.viewText,
+          offsets: plan.viewOffsets,
+          lines: plan.lines,
+          oldText: plan.oldText,
+          newText: plan.newText,
+        });
+        const where = plan.replacements > 1 ? `${plan.replacements} replacements` : `line ${plan.firstLine}`;
+        const display = `Updated ${key.path} (${where})\n${diff}\nsha256: ${outcome.summary.sha256}`;
         return respond(runtime, args.format, display, {
           success: true,
           ...scopeData(key),
@@ -113,6 +102,7 @@ export function registerWriteTools(server: McpServer, runtime: ToolRuntime): voi
           replacements: plan.replacements,
           first_line: plan.firstLine,
           sha256: outcome.summary.sha256,
+          diff,
         });
       }
       throw new ToolFailure(
@@ -127,26 +117,19 @@ export function registerWriteTools(server: McpServer, runtime: ToolRuntime): voi
     {
       title: 'Replace Content',
       description:
-        'Replace entire file content or create new file. Validates before writing: a workflow must have a @workflow decorator, a module must not, and .ts/.tsx/.js/.json content must parse. Use when: (1) creating new files, (2) patch_content fails due to syntax issues, (3) file is small and full replacement is simpler. Prefer patch_content for targeted edits.',
-      inputSchema: {
-        entity_type: entityTypeField,
-        path: pathField,
-        app_id: appIdField,
-        organization_id: organizationIdField,
-        content: z.string().describe('New file content'),
-        expected_sha256: expectedShaField,
-        format: formatField,
-      },
-      outputSchema: runtime.declaresOutputSchema ? replaceOutput : undefined,
+        `Replace entire file content or create new file. Validates before writing: ${validationSummary(vocabulary)}. Use when: (1) creating new files, (2) patch_content fails due to syntax issues, (3) file is small and full replacement is simpler. Prefer patch_content for targeted edits.`,
+      inputSchema: inputs.replace,
+      outputSchema: runtime.declaresOutputSchema ? outputs.replace : undefined,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     guarded(runtime, 'replace_content', async (args) => {
       assertWritable(context, 'replace_content');
-      const key = resolveKey(args, context, 'write');
+      const key = resolveKey(args, context, 'write', served);
       const expected = checkExpectedSha(args.expected_sha256);
       rejectInvalid(runtime, key, args.content, 'replace_content');
       const outcome = await store.put(key, args.content, { expectedSha256: expected });
       if (outcome.status === 'conflict') throw conflict(key, expected ?? '', outcome.currentSha256);
+      runtime.syntax.written(args.content, outcome.summary.sha256);
       const { summary, created } = outcome;
       const display = `${created ? 'Created' : 'Updated'} ${key.path} (${summary.lines} lines, ${summary.size} bytes)\nsha256: ${summary.sha256}`;
       return respond(runtime, args.format, display, {
@@ -165,20 +148,13 @@ export function registerWriteTools(server: McpServer, runtime: ToolRuntime): voi
     {
       title: 'Delete Content',
       description: 'Delete a file. Fails with a not-found error if it does not exist.',
-      inputSchema: {
-        entity_type: entityTypeField,
-        path: pathField,
-        app_id: appIdField,
-        organization_id: organizationIdField,
-        expected_sha256: expectedShaField,
-        format: formatField,
-      },
-      outputSchema: runtime.declaresOutputSchema ? deleteOutput : undefined,
+      inputSchema: inputs.delete,
+      outputSchema: runtime.declaresOutputSchema ? outputs.delete : undefined,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     guarded(runtime, 'delete_content', async (args) => {
       assertWritable(context, 'delete_content');
-      const key = resolveKey(args, context, 'write');
+      const key = resolveKey(args, context, 'write', served);
       const expected = checkExpectedSha(args.expected_sha256);
       const outcome = await store.delete(key, { expectedSha256: expected });
       if (outcome.status === 'not_found') throw notFound(key);
