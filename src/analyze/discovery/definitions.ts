@@ -3,8 +3,8 @@ import { ts } from '../../typescript.js';
 import { skipTypeWrappers } from '../declarations.js';
 import { getPropertyValue, propertyName } from '../syntax.js';
 import type { DiscoveryScope, HandlerEvidence } from './index.js';
-import { constantText } from './resolve.js';
-import { classMethod, handlerTargets } from './targets.js';
+import { classMethod, constantText } from './resolve.js';
+import { handlerTargets } from './targets.js';
 
 const SCHEMA_KEYS = ['inputSchema', 'parameters', 'schema', 'input_schema'];
 /** The handler properties of the built-in tool-definition shape (on unless `toolDefinitions: false`). */

@@ -23,7 +23,7 @@ export function isFunctionValue(value: Value): value is TS.SignatureDeclaration 
 }
 
 /** The declaration a name or property access denotes, through import aliases, via the checker. */
-function checkerDeclarations(node: TS.Node, scope: ResolveScope): readonly TS.Declaration[] {
+export function checkerDeclarations(node: TS.Node, scope: ResolveScope): readonly TS.Declaration[] {
   if (!scope.checker) return [];
   const checker = useChecker(scope.checker);
   const at = ts.isPropertyAccessExpression(node) ? node.name : node;
@@ -96,8 +96,12 @@ function follow(value: TS.Expression, scope: ResolveScope, depth: number): Value
 function classMember(node: TS.Node, name: string): TS.SignatureDeclaration | undefined {
   let current: TS.Node | undefined = node.parent;
   while (current && !ts.isClassLike(current)) current = current.parent;
-  if (!current) return undefined;
-  for (const member of current.members) {
+  return current ? classMethod(current, name) : undefined;
+}
+
+/** A class's method `name`, or its property holding a function. */
+export function classMethod(classNode: TS.ClassLikeDeclaration, name: string): TS.SignatureDeclaration | undefined {
+  for (const member of classNode.members) {
     if (propertyName(member.name) !== name) continue;
     if (ts.isMethodDeclaration(member) && member.body) return member;
     if (ts.isPropertyDeclaration(member) && member.initializer) {

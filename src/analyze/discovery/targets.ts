@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { skipTypeWrappers } from '../declarations.js';
 import { getPropertyValue, isFunctionLike, propertyName } from '../syntax.js';
-import { constantText, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
+import { checkerDeclarations, classMethod, constantText, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
 
 /** A function that handles calls of a tool, and the tool's name when the registration says it. */
 export interface HandlerTarget {
@@ -135,25 +135,7 @@ function classDeclarationOf(expression: TS.Expression, scope: ResolveScope): TS.
   }
   const value = valueOf(node, scope);
   if (value && !isFunctionValue(value) && ts.isClassExpression(value)) return value;
-  if (scope.checker) {
-    const checker = typeof scope.checker === 'function' ? scope.checker() : scope.checker;
-    let symbol = checker.getSymbolAtLocation(node);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    return symbol?.declarations?.find((declaration): declaration is TS.ClassDeclaration => ts.isClassDeclaration(declaration));
-  }
-  return undefined;
-}
-
-export function classMethod(classNode: TS.ClassLikeDeclaration, name: string): TS.SignatureDeclaration | undefined {
-  for (const member of classNode.members) {
-    if (propertyName(member.name) !== name) continue;
-    if (ts.isMethodDeclaration(member) && member.body) return member;
-    if (ts.isPropertyDeclaration(member) && member.initializer) {
-      const init = skipTypeWrappers(member.initializer);
-      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
-    }
-  }
-  return undefined;
+  return checkerDeclarations(node, scope).find((declaration): declaration is TS.ClassDeclaration => ts.isClassDeclaration(declaration));
 }
 
 function named(targets: HandlerTarget[], toolName: string | null): HandlerTarget[] {
