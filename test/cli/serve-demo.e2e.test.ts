@@ -78,13 +78,14 @@ describe('demo', () => {
 
 
   it('works from a project where the kit is installed under its git-ignored node_modules, and writes nothing there', () => {
-    // The layout npm gives a user: the kit's files copied into node_modules/mcp-result-kit, its
-    // dependencies beside it, node_modules in the project's .gitignore.
+    // The layout npm gives a user: the tools' files copied into node_modules/@mcp-result-kit/tools,
+    // their dependencies (the runtime mcp-result-kit among them) beside it, node_modules in the
+    // project's .gitignore.
     const projectDir = tempDir('mrk-user-project-');
     writeTree(projectDir, { '.gitignore': 'node_modules\n', 'package.json': JSON.stringify({ name: 'user-project', private: true }) });
     gitCommitAll(projectDir);
     const modules = path.join(projectDir, 'node_modules');
-    const kit = path.join(modules, 'mcp-result-kit');
+    const kit = path.join(modules, '@mcp-result-kit', 'tools');
     mkdirSync(path.join(kit, 'fixtures'), { recursive: true });
     for (const part of ['dist', 'docs', 'package.json']) cpSync(path.join(ROOT, part), path.join(kit, part), { recursive: true });
     cpSync(path.join(FIXTURES, 'example-server'), path.join(kit, 'fixtures', 'example-server'), { recursive: true });
