@@ -1,6 +1,5 @@
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
-import { isFunctionLike } from './syntax.js';
 
 type LocalDeclaration = TS.VariableDeclaration | TS.FunctionDeclaration | TS.ParameterDeclaration;
 
@@ -108,33 +107,4 @@ export type CheckerSource = TS.TypeChecker | (() => TS.TypeChecker);
 
 export function useChecker(source: CheckerSource): TS.TypeChecker {
   return typeof source === 'function' ? source() : source;
-}
-
-/** Resolves an argument to the function it denotes: inline, a same-file name, or via the checker. */
-export function resolveFunction(node: TS.Node, locals: LocalDeclarations, checker: CheckerSource | undefined): TS.SignatureDeclaration | undefined {
-  if (isFunctionLike(node)) return node;
-  if (ts.isExpression(node)) {
-    const expression = skipTypeWrappers(node);
-    if (ts.isArrowFunction(expression) || ts.isFunctionExpression(expression)) return expression;
-    if (ts.isIdentifier(expression)) {
-      const local = locals.functionFor(expression);
-      if (local) return local;
-      if (checker) return declarationFromChecker(expression, useChecker(checker));
-    }
-    // `handlers.getWeather.bind(this)` and similar are left alone: too indirect to rewrite safely.
-  }
-  return undefined;
-}
-
-export function declarationFromChecker(node: TS.Node, checker: TS.TypeChecker): TS.SignatureDeclaration | undefined {
-  let symbol = checker.getSymbolAtLocation(node);
-  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-  for (const declaration of symbol?.declarations ?? []) {
-    if (isFunctionLike(declaration) && (declaration as TS.FunctionLikeDeclaration).body) return declaration;
-    if (ts.isVariableDeclaration(declaration) && declaration.initializer) {
-      const init = skipTypeWrappers(declaration.initializer);
-      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
-    }
-  }
-  return undefined;
 }

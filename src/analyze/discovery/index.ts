@@ -5,7 +5,7 @@ import type { ResolvedHandlerOptions } from '../options.js';
 import { lineAndColumn } from '../syntax.js';
 import type { Framework, HandlerStyle, ToolHandler } from '../types.js';
 import { definitionObject, handlerClass, isToolCallbackDeclaration, namedHandler } from './definitions.js';
-import { registrationCall } from './registrations.js';
+import { registrationCall, worseSerialisation } from './registrations.js';
 import { resultShapedFunction } from './result-shape.js';
 import type { ResolveScope } from './resolve.js';
 
@@ -131,11 +131,6 @@ export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandler
   return handlers;
 }
 
-const SERIALISATION_ORDER = ['migrated', 'rewritable', 'review'] as const;
-
-function worseSerialisation(a: ToolHandler['serialisedBy'], b: NonNullable<ToolHandler['serialisedBy']>): NonNullable<ToolHandler['serialisedBy']> {
-  return a === undefined || SERIALISATION_ORDER.indexOf(b) > SERIALISATION_ORDER.indexOf(a) ? b : a;
-}
 
 /** Registered handlers before shapes: a function reached from several handlers is analyzed under the strongest one. */
 export function byStrength(handlers: readonly ToolHandler[]): readonly ToolHandler[] {

@@ -74,6 +74,13 @@ function register(targets: HandlerTarget[], style: HandlerStyle, framework: Fram
   }
 }
 
+const SERIALISATION_ORDER = ['migrated', 'rewritable', 'review'] as const;
+
+/** Of two serialisations, the one that constrains the handler more. */
+export function worseSerialisation(a: ToolHandler['serialisedBy'], b: NonNullable<ToolHandler['serialisedBy']>): NonNullable<ToolHandler['serialisedBy']> {
+  return a === undefined || SERIALISATION_ORDER.indexOf(b) > SERIALISATION_ORDER.indexOf(a) ? b : a;
+}
+
 /**
  * How the wrapper's returned functions turn the handler's value into a result, judged by what they
  * return: toCallToolResult(value) already, a transport literal migrate rewrites to that, or another
@@ -81,10 +88,9 @@ function register(targets: HandlerTarget[], style: HandlerStyle, framework: Fram
  * result through (`return result`) serialises nothing.
  */
 function serialisation(wrapped: readonly TS.SignatureDeclaration[]): ToolHandler['serialisedBy'] {
-  const order = ['migrated', 'rewritable', 'review'] as const;
   let found: ToolHandler['serialisedBy'];
   const note = (kind: NonNullable<ToolHandler['serialisedBy']>): void => {
-    if (found === undefined || order.indexOf(kind) > order.indexOf(found)) found = kind;
+    found = worseSerialisation(found, kind);
   };
   for (const fn of wrapped) {
     for (const returned of returnExpressions(fn)) {

@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { functionOf } from '../discovery/resolve.js';
 import { indentArgument, isNullish } from '../rewrites.js';
-import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, unwrap } from '../syntax.js';
+import { errorShape, getProperty, getPropertyValue, isInside, isJsonStringifyCall, unwrap } from '../syntax.js';
 import type { HelperName, Rewrite } from '../types.js';
 import { returnExpressions } from './predicates.js';
 import type { SiteContext, SiteScope } from './scope.js';
@@ -130,7 +130,7 @@ export function jsonOrigin(expression: TS.Expression, fn: TS.SignatureDeclaratio
   else if (ts.isIdentifier(inner)) {
     // A const of this function holding the text on its way to the result.
     const declaration = scope.locals.variableFor(inner);
-    if (declaration?.initializer && (declaration.parent.flags & ts.NodeFlags.Const) !== 0 && declaration.getSourceFile() === scope.sourceFile && isWithin(declaration, fn)) parts.push(declaration.initializer);
+    if (declaration?.initializer && (declaration.parent.flags & ts.NodeFlags.Const) !== 0 && declaration.getSourceFile() === scope.sourceFile && isInside(declaration, fn)) parts.push(declaration.initializer);
   }
   let found: 'json' | 'transport' | null = null;
   for (const part of parts) {
@@ -139,11 +139,6 @@ export function jsonOrigin(expression: TS.Expression, fn: TS.SignatureDeclaratio
     found ??= origin;
   }
   return found;
-}
-
-function isWithin(node: TS.Node, ancestor: TS.Node): boolean {
-  for (let current: TS.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
-  return false;
 }
 
 /** `typeof v === 'string' ? v : JSON.stringify(v, …)`, either orientation: serialises whatever it is given. */
