@@ -1,5 +1,8 @@
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
+import { ERROR_STATUS_WORDS } from './words.js';
+
+export { looksLikeErrorText } from './words.js';
 
 /** Looks through wrappers that do not change which value is returned. */
 export function unwrap(node: TS.Expression): TS.Expression {
@@ -64,13 +67,6 @@ export function leadingText(node: TS.Expression): string | null {
   if (ts.isTemplateExpression(inner)) return inner.head.text;
   if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) return leadingText(inner.left);
   return null;
-}
-
-// Error words at the start of a message; emoji and markdown bold may precede them.
-const ERROR_TEXT = /^[\s*_#>]*(?:❌|✗|✖|🚫|⛔|(?:\*\*)?(?:Error\b|ERROR\b|Failed\b|Failure\b|Unable\b|Cannot\b|Can't\b|Could not\b|Invalid\b|Not found\b|Unauthorized\b|Forbidden\b))/;
-
-export function looksLikeErrorText(text: string): boolean {
-  return ERROR_TEXT.test(text);
 }
 
 const STRING_METHODS = new Set([
@@ -142,8 +138,6 @@ export interface ErrorShape {
   messageProperty: TS.ObjectLiteralElementLike | null;
 }
 
-const ERROR_STATUS = new Set(['error', 'failed', 'failure', 'fail']);
-
 /** `{ error: … }`, `{ success: false, … }` or `{ status: 'error', … }`; null otherwise. */
 export function errorShape(object: TS.ObjectLiteralExpression): ErrorShape | null {
   const error = getPropertyValue(object, 'error');
@@ -158,7 +152,7 @@ export function errorShape(object: TS.ObjectLiteralExpression): ErrorShape | nul
     !(ts.isIdentifier(error) && error.text === 'undefined');
   const failed = (success !== undefined && success.kind === ts.SyntaxKind.FalseKeyword) || (ok !== undefined && ok.kind === ts.SyntaxKind.FalseKeyword);
   const statusText = status && !ts.isMethodDeclaration(status) ? stringLiteralText(status) : null;
-  const errorStatus = statusText !== null && ERROR_STATUS.has(statusText.toLowerCase());
+  const errorStatus = statusText !== null && ERROR_STATUS_WORDS.has(statusText.toLowerCase());
   if (!hasError && !failed && !errorStatus) return null;
   for (const name of ['error', 'message', 'reason']) {
     const value = getPropertyValue(object, name);
