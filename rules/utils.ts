@@ -4,10 +4,15 @@ import { packageVersion } from '../src/package-info.js';
 import { ts } from '../src/typescript.js';
 import { siteSuppressions } from './directives.js';
 import { RULE_OF_KIND, type KindsOf, type Preset, type RuleName } from './rule-set.js';
+import { existsSync } from 'node:fs';
 import {
   analyzeSourceFile,
-  groupDispatchTargets,
+  isTestFile,
+  listProjectFiles,
   moduleFormatOf,
+  ProjectAnalysis,
+  projectRootOf,
+  SourceProject,
   planImports,
   STRING_RESULT_KINDS,
   resolveHandlerOptions,
@@ -20,7 +25,6 @@ import {
   type ReturnTypeChange,
   type SiteKind,
   type TextEdit,
-  type ToolHandler,
 } from '../src/analyze/index.js';
 
 export interface KitRuleDocs {
@@ -137,27 +141,50 @@ function fileView(context: AnyContext, program: TSESTree.Program): FileView {
 }
 
 const viewCache = new WeakMap<object, FileView>();
-const dispatchTargets = new WeakMap<TS.Program, Map<string, Map<string, ToolHandler[]>>>();
+
+interface ProjectView {
+  project: SourceProject;
+  analysis: ProjectAnalysis;
+}
+
+const projectsByProgram = new WeakMap<TS.Program, Map<string, ProjectView>>();
+const projectsByRoot = new Map<string, ProjectView>();
 
 /**
- * With type information, lint follows a dispatcher into another file the way the codemod does:
- * once per program (ESLint lints a whole project with one), every file's dispatches are collected,
- * and each file is then analyzed with the handlers that other files dispatch into it. Without
- * this, such a handler's raw strings would be reported nowhere.
+ * The project a linted file belongs to, analyzed once per lint run: with type information the
+ * program's own files; without, the source files under the nearest package.json (a file that is
+ * not on disk, as in RuleTester, is analyzed on its own). Lint then reports, in the file being
+ * linted, the sites of handlers that other files register or dispatch into it, exactly where
+ * `migrate` rewrites them.
  */
-function dispatchTargetsIn(program: TS.Program, checker: TS.TypeChecker, handlerOptions: ResolvedHandlerOptions): Map<string, ToolHandler[]> {
-  let byOptions = dispatchTargets.get(program);
-  if (!byOptions) {
-    byOptions = new Map();
-    dispatchTargets.set(program, byOptions);
+function projectViewFor(view: FileView, fileName: string, handlerOptions: ResolvedHandlerOptions): ProjectView | undefined {
+  if (view.program && view.checker) {
+    const program = view.program;
+    let byOptions = projectsByProgram.get(program);
+    if (!byOptions) {
+      byOptions = new Map();
+      projectsByProgram.set(program, byOptions);
+    }
+    let known = byOptions.get(handlerOptions.key);
+    if (!known) {
+      const project = new SourceProject(program, program.getCompilerOptions());
+      const ownFiles = program.getSourceFiles().filter((sourceFile) => !sourceFile.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sourceFile) && !isTestFile(sourceFile.fileName));
+      known = { project, analysis: new ProjectAnalysis(ownFiles, { handlerOptions, checker: view.checker, project }) };
+      byOptions.set(handlerOptions.key, known);
+    }
+    return known;
   }
-  let targets = byOptions.get(handlerOptions.key);
-  if (!targets) {
-    const ownFiles = program.getSourceFiles().filter((sourceFile) => !sourceFile.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sourceFile));
-    targets = groupDispatchTargets(ownFiles.map((sourceFile) => analyzeSourceFile(sourceFile, { handlerOptions, checker, followExternal: true })));
-    byOptions.set(handlerOptions.key, targets);
+  if (!existsSync(fileName)) return undefined;
+  const root = projectRootOf(fileName);
+  const cacheKey = `${root}\0${handlerOptions.key}`;
+  let known = projectsByRoot.get(cacheKey);
+  if (!known) {
+    const project = new SourceProject();
+    const sourceFiles = listProjectFiles(root).flatMap((file) => project.sourceFile(file) ?? []);
+    known = { project, analysis: new ProjectAnalysis(sourceFiles, { handlerOptions, project }) };
+    projectsByRoot.set(cacheKey, known);
   }
-  return targets;
+  return known;
 }
 
 type HandlerCountListener = (fileName: string, handlers: number) => void;
@@ -191,8 +218,14 @@ export function analysisFor(context: AnyContext, options: KitRuleOptions): { ana
   const cacheKey = `${handlerOptions.key}|${view.checker ? 'typed' : 'syntax'}`;
   let analysis = byOptions.get(cacheKey);
   if (!analysis) {
-    const extraHandlers = view.program && view.checker ? dispatchTargetsIn(view.program, view.checker, handlerOptions).get(view.sourceFile.fileName) : undefined;
-    analysis = analyzeSourceFile(view.sourceFile, { handlerOptions, checker: view.checker, followExternal: view.checker !== undefined, extraHandlers });
+    const projectView = projectViewFor(view, context.filename, handlerOptions);
+    analysis = analyzeSourceFile(view.sourceFile, {
+      handlerOptions,
+      checker: view.checker,
+      project: projectView?.project,
+      followExternal: projectView !== undefined,
+      extraHandlers: projectView?.analysis.extraHandlersOf(view.sourceFile.fileName),
+    });
     byOptions.set(cacheKey, analysis);
   }
   for (const listener of handlerCountListeners) listener(context.filename, analysis.handlers.length);

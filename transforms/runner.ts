@@ -7,8 +7,12 @@ import { ts } from '../src/typescript.js';
 import {
   analyzeSourceFile,
   applyEdits,
-  groupDispatchTargets,
+  isTestFile,
+  listProjectFiles,
   moduleFormatOf,
+  ProjectAnalysis,
+  projectRootOf,
+  SourceProject,
   planImports,
   resolveHandlerOptions,
   STRING_RESULT_KINDS,
@@ -269,6 +273,8 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   let sourceFiles: TS.SourceFile[];
   let checker: CheckerSource | undefined;
   let compilerOptions: TS.CompilerOptions | undefined;
+  let project: SourceProject;
+  let projectFiles: TS.SourceFile[];
   if (options.tsconfig) {
     const parsed = readTsconfig(options.tsconfig);
     compilerOptions = { ...parsed.options, noEmit: true };
@@ -278,42 +284,49 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
     const program = ts.createProgram({ rootNames: [...new Set([...parsed.fileNames, ...files])], options: compilerOptions, host });
     let made: TS.TypeChecker | undefined;
     checker = () => (made ??= program.getTypeChecker());
+    project = new SourceProject(program, compilerOptions);
     sourceFiles = files.map((file) => program.getSourceFile(file) ?? parseFile(file));
+    projectFiles = program.getSourceFiles().filter((sourceFile) => !sourceFile.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sourceFile) && !isTestFile(sourceFile.fileName));
   } else {
-    sourceFiles = files.map(parseFile);
+    project = new SourceProject();
+    sourceFiles = files.map((file) => project.sourceFile(file) ?? parseFile(file));
+    // The project is every source file under the nearest package.json of the files given: a
+    // registration in src/index.ts decides what src/handlers/*.ts return, whichever were named.
+    const roots = new Set(files.map(projectRootOf));
+    projectFiles = [...roots].flatMap((root) => listProjectFiles(root)).flatMap((file) => project.sourceFile(file) ?? []);
   }
-
-  // First pass: every file on its own. With a checker, dispatchers may reach handlers in other files.
-  const analyses = new Map<TS.SourceFile, Analysis>();
-  for (const sourceFile of sourceFiles) {
-    if (syntaxErrors(sourceFile).length === 0) analyses.set(sourceFile, analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, followExternal: true }));
-  }
-  const dispatchTargets = groupDispatchTargets(analyses.values());
+  for (const sourceFile of sourceFiles) project.useSourceFile(sourceFile);
+  const analyzed = new Set<TS.SourceFile>();
+  const parseable = [...projectFiles, ...sourceFiles].filter((sourceFile) => {
+    if (analyzed.has(sourceFile) || syntaxErrors(sourceFile).length > 0) return false;
+    analyzed.add(sourceFile);
+    return true;
+  });
+  const projectAnalysis = new ProjectAnalysis(parseable, { handlerOptions: resolved, checker, project });
   const fileOptions: MigrationOptions = options.compilerOptions || !compilerOptions ? options : { ...options, compilerOptions };
   const results: FileResult[] = [];
   sourceFiles.forEach((sourceFile, index) => {
-    const extra = dispatchTargets.get(sourceFile.fileName);
-    const analysis = extra ? analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, extraHandlers: extra, followExternal: true }) : analyses.get(sourceFile);
+    const analysis = projectAnalysis.analysisOf(sourceFile.fileName);
     const result = migrateSourceFile(sourceFile, fileOptions, analysis, checker);
     // Report the path as given, whatever separators the compiler normalised it to.
     results.push({ ...result, fileName: files[index] });
     options.onProgress?.(index + 1, sourceFiles.length);
   });
-  let project: Project | undefined;
+  let tsMorphProject: Project | undefined;
   return {
     files: results,
     typeAware: checker !== undefined,
     handlers: results.reduce((sum, file) => sum + file.handlers, 0),
     elapsedMs: performance.now() - started,
     get project(): Project {
-      if (!project) {
+      if (!tsMorphProject) {
         const tsMorph = requireOptional<typeof import('ts-morph')>('ts-morph', import.meta.url, '--verify');
-        project = options.tsconfig
+        tsMorphProject = options.tsconfig
           ? new tsMorph.Project({ tsConfigFilePath: options.tsconfig })
           : new tsMorph.Project({ compilerOptions: { allowJs: true, noEmit: true } });
-        for (const file of files) if (!project.getSourceFile(file)) project.addSourceFileAtPath(file);
+        for (const file of files) if (!tsMorphProject.getSourceFile(file)) tsMorphProject.addSourceFileAtPath(file);
       }
-      return project;
+      return tsMorphProject;
     },
   };
 }

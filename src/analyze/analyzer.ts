@@ -3,6 +3,7 @@ import { ts } from '../typescript.js';
 import { LocalDeclarations, type CheckerSource } from './declarations.js';
 import { byStrength, findHandlers } from './discovery/index.js';
 import { constantText } from './discovery/resolve.js';
+import type { SourceProject } from './flow/project.js';
 import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 import { returnTypeChanges } from './return-types.js';
 import { isNullish, Rewriter } from './rewrites.js';
@@ -29,6 +30,8 @@ export interface AnalyzeOptions {
    * there a string-typed call is a site of its own.
    */
   followExternal?: boolean;
+  /** The project's other files, read without type information: imports are followed into them. */
+  project?: SourceProject;
 }
 
 // Only resolved options carry a cache key; raw HandlerOptions never have one.
@@ -42,7 +45,7 @@ export function analyzeSourceFile(sourceFile: TS.SourceFile, options: AnalyzeOpt
   if (!mayContainHandlers(sourceFile.text, handlerOptions) && !options.extraHandlers?.length) {
     return { fileName: sourceFile.fileName, handlers: [], findings: [], returnTypeChanges: [], external: [] };
   }
-  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? [], options.followExternal ?? false).run();
+  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? [], options.followExternal ?? false, options.project).run();
 }
 
 // A result literal's tell-tale: `content: [` (any spacing).
@@ -120,6 +123,7 @@ class FileAnalyzer implements SiteScope {
     readonly checker: CheckerSource | undefined,
     private readonly extraHandlers: readonly ToolHandler[],
     readonly followExternal: boolean,
+    readonly project: SourceProject | undefined,
   ) {
     this.locals = new LocalDeclarations(sourceFile);
     this.rewriter = new Rewriter(sourceFile);
@@ -127,7 +131,7 @@ class FileAnalyzer implements SiteScope {
   }
 
   run(): Analysis {
-    const handlers = findHandlers(this.sourceFile, this.options, this.locals, this.checker);
+    const handlers = findHandlers(this.sourceFile, this.options, this.locals, this.checker, this.project);
     for (const extra of this.extraHandlers) {
       const fn = sameNodeIn(this.sourceFile, extra.fn);
       const existing = fn ? handlers.find((handler) => handler.fn === fn) : undefined;

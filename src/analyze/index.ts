@@ -6,3 +6,6 @@ export { moduleFormatOf, clearModuleFormatCache, type ModuleFormat } from './mod
 export { resolveHandlerOptions, HandlerOptionsError, KIT_HELPERS, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 export { applyEdits, EditConflictError } from './edits.js';
 export * from './types.js';
+export { ProjectAnalysis, type ProjectAnalysisOptions } from './project-analysis.js';
+export { SourceProject } from './flow/project.js';
+export { isTestFile, listProjectFiles, projectRootOf, TEST_FILE_GLOBS } from './flow/project-files.js';

@@ -69,7 +69,7 @@ describe('multi-file servers', () => {
       expect(sites(run, dir)).toEqual(expected.typed);
     });
 
-    it('syntax-only: finds what each file shows on its own', () => {
+    it('syntax-only: follows imports across the project, as type-aware does', () => {
       expect(sites(runMigration({ files }), dir)).toEqual(expected.syntax);
     });
 

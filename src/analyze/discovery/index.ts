@@ -1,6 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import type { CheckerSource, LocalDeclarations } from '../declarations.js';
+import type { SourceProject } from '../flow/project.js';
 import type { ResolvedHandlerOptions } from '../options.js';
 import { lineAndColumn } from '../syntax.js';
 import type { Framework, HandlerStyle, ToolHandler } from '../types.js';
@@ -61,9 +62,9 @@ export interface DiscoveryScope extends ResolveScope {
  * Each recognizer reports evidence; the strongest evidence for a function decides its style,
  * framework and name.
  */
-export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandlerOptions, locals: LocalDeclarations, checker: CheckerSource | undefined): ToolHandler[] {
+export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandlerOptions, locals: LocalDeclarations, checker: CheckerSource | undefined, project?: SourceProject): ToolHandler[] {
   const modules = importedModules(sourceFile);
-  const scope: DiscoveryScope = { sourceFile, locals, checker, options, fastmcp: modules.includes('fastmcp'), agentSdk: modules.some((name) => AGENT_SDK.test(name)) };
+  const scope: DiscoveryScope = { sourceFile, locals, checker, project, options, fastmcp: modules.includes('fastmcp'), agentSdk: modules.some((name) => AGENT_SDK.test(name)) };
   const handlers: ToolHandler[] = [];
   const byFunction = new Map<TS.Node, ToolHandler>();
   const sharedNames = new Set<TS.Node>();

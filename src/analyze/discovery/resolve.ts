@@ -1,16 +1,19 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { skipTypeWrappers, useChecker, type CheckerSource, type LocalDeclarations } from '../declarations.js';
+import type { Exported, SourceProject } from '../flow/project.js';
 import { getPropertyValue, isFunctionLike, propertyName, stringLiteralText } from '../syntax.js';
 
 /**
- * What discovery needs to follow names: the file's own declarations first (syntax, cheap), the
- * type checker when there is one (other files, re-exports, namespaces).
+ * What discovery needs to follow names: the file's own declarations first (syntax, cheap), then
+ * the project's other files through their imports and exports (syntax too, when there is a
+ * project), then the type checker when there is one (path aliases, packages, inferred types).
  */
 export interface ResolveScope {
   sourceFile: TS.SourceFile;
   locals: LocalDeclarations;
   checker: CheckerSource | undefined;
+  project?: SourceProject;
 }
 
 const MAX_DEPTH = 6;
@@ -30,6 +33,46 @@ export function checkerDeclarations(node: TS.Node, scope: ResolveScope): readonl
   let symbol = checker.getSymbolAtLocation(at);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   return symbol?.declarations ?? [];
+}
+
+/**
+ * What an imported name stands for in another file of the project (syntax only): `import { a }`,
+ * a default import, `import * as ns`, `require('./x')`, through any `export … from` chain.
+ */
+export function importedDeclaration(identifier: TS.Identifier, scope: ResolveScope): Exported | undefined {
+  if (!scope.project) return undefined;
+  const sourceFile = identifier.getSourceFile();
+  const binding = scope.project.importOf(sourceFile, identifier.text);
+  return binding ? scope.project.importedValue(binding, sourceFile) : undefined;
+}
+
+/** The module a name or property chain denotes: `ns` of `import * as ns`, or `ns.helpers` of `export * as helpers`. */
+export function namespaceOf(expression: TS.Expression, scope: ResolveScope, depth = 0): TS.SourceFile | undefined {
+  if (!scope.project || depth > MAX_DEPTH) return undefined;
+  const node = skipTypeWrappers(expression);
+  if (ts.isIdentifier(node)) {
+    if (scope.locals.declarationOf(node)) return undefined;
+    const imported = importedDeclaration(node, scope);
+    return imported?.kind === 'namespace' ? imported.file : undefined;
+  }
+  if (ts.isPropertyAccessExpression(node)) {
+    const owner = namespaceOf(node.expression, scope, depth + 1);
+    const member = owner ? scope.project.exported(owner, node.name.text) : undefined;
+    return member?.kind === 'namespace' ? member.file : undefined;
+  }
+  return undefined;
+}
+
+function exportedValue(exported: Exported | undefined, scope: ResolveScope, depth: number): Value | undefined {
+  if (!exported || exported.kind === 'namespace') return undefined;
+  const node = exported.node;
+  if (ts.isClassDeclaration(node)) return undefined;
+  if (isFunctionLike(node) || ts.isVariableDeclaration(node)) {
+    const value = declaredValue(node as TS.Declaration);
+    return value && !isFunctionValue(value) ? follow(value, scope, depth) : value;
+  }
+  // `export default <expression>`, `module.exports = { … }`'s values.
+  return follow(node as TS.Expression, scope, depth);
 }
 
 /** The value a declaration gives its name, when the declaration has one written out. */
@@ -60,6 +103,8 @@ export function valueOf(expression: TS.Expression, scope: ResolveScope, depth = 
       if (!ts.isIdentifier(local.name) || !local.initializer) return undefined;
       return (local.parent.flags & ts.NodeFlags.Const) !== 0 ? follow(local.initializer, scope, depth) : undefined;
     }
+    const imported = importedDeclaration(node, scope);
+    if (imported) return exportedValue(imported, scope, depth);
     for (const declaration of checkerDeclarations(node, scope)) {
       const value = declaredValue(declaration);
       if (value) return isFunctionValue(value) ? value : follow(value, scope, depth);
@@ -71,6 +116,8 @@ export function valueOf(expression: TS.Expression, scope: ResolveScope, depth = 
       const member = classMember(node, node.name.text);
       if (member) return member;
     }
+    const namespace = namespaceOf(node.expression, scope);
+    if (namespace && scope.project) return exportedValue(scope.project.exported(namespace, node.name.text), scope, depth);
     const owner = valueOf(node.expression, scope, depth + 1);
     if (owner && !isFunctionValue(owner) && ts.isObjectLiteralExpression(owner)) {
       const value = getPropertyValue(owner, node.name.text);

@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { skipTypeWrappers } from '../declarations.js';
 import { getPropertyValue, isFunctionLike, propertyName } from '../syntax.js';
-import { checkerDeclarations, classMethod, constantText, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
+import { checkerDeclarations, classMethod, constantText, importedDeclaration, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
 
 /** A function that handles calls of a tool, and the tool's name when the registration says it. */
 export interface HandlerTarget {
@@ -133,6 +133,8 @@ function classDeclarationOf(expression: TS.Expression, scope: ResolveScope): TS.
   for (const statement of node.getSourceFile().statements) {
     if (ts.isClassDeclaration(statement) && statement.name?.text === node.text) return statement;
   }
+  const imported = importedDeclaration(node, scope);
+  if (imported?.kind === 'declaration' && (ts.isClassDeclaration(imported.node) || ts.isClassExpression(imported.node))) return imported.node;
   const value = valueOf(node, scope);
   if (value && !isFunctionValue(value) && ts.isClassExpression(value)) return value;
   return checkerDeclarations(node, scope).find((declaration): declaration is TS.ClassDeclaration => ts.isClassDeclaration(declaration));
