@@ -179,7 +179,7 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
   const options = resolveCliOptions(io.cwd, { ...flags, preset, resultFormat: undefined, localHelpers: undefined });
   for (const message of options.deprecations) deprecated(io, message);
   const severities = ruleSeverities(options.preset as Preset, options.rules);
-  const files = await discoverFiles({ paths, cwd: io.cwd, include: options.include, exclude: options.exclude });
+  const files = await discoverFiles({ paths, cwd: io.cwd, include: options.include, exclude: options.exclude, includeTests: options.includeTests });
   const tsconfig = resolveTsconfig(io.cwd, paths, flags.tsconfig);
 
   let typed: LintOptions['typed'];

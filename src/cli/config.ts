@@ -20,6 +20,8 @@ export interface FileConfig extends HandlerOptions {
   format?: ResultFormatOption;
   include?: string[];
   exclude?: string[];
+  /** Also check and migrate test files (`__tests__/`, `*.test.*`, `*.spec.*`), skipped by default. */
+  includeTests?: boolean;
   preset?: Preset;
   /** Severities per rule id (`mcp-result-kit/<rule>`): `error`, `warn` or `off` (or 2, 1, 0). */
   rules?: Record<string, Severity | 0 | 1 | 2>;
@@ -41,6 +43,7 @@ export const CONFIG_KEYS: Readonly<Record<keyof FileConfig, KeyType>> = {
   format: 'format',
   include: 'string[]',
   exclude: 'string[]',
+  includeTests: 'boolean',
   preset: 'preset',
   rules: 'rules',
 };
@@ -69,6 +72,7 @@ export interface ConfigFlags {
   resultFormat?: string;
   include?: string[];
   exclude?: string[];
+  includeTests?: boolean;
   preset?: string;
 }
 
@@ -90,6 +94,7 @@ export interface CliOptions {
   resultFormat?: ResultFormatOption;
   include: Glob[];
   exclude: Glob[];
+  includeTests: boolean;
   preset: Preset;
   /** Rule severities from the config file's `rules`, over the preset. */
   rules: Partial<Record<RuleName, Severity>>;
@@ -288,6 +293,7 @@ export function resolveCliOptions(cwd: string, flags: ConfigFlags): CliOptions {
     resultFormat: (flags.resultFormat as ResultFormatOption | undefined) ?? file.resultFormat ?? file.format,
     include: globs(flags.include, file.include),
     exclude: globs(flags.exclude, file.exclude),
+    includeTests: flags.includeTests ?? file.includeTests ?? false,
     preset: (flags.preset as Preset | undefined) ?? file.preset ?? 'recommended',
     rules,
     deprecations,

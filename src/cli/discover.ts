@@ -4,6 +4,7 @@ import { globby } from 'globby';
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
 import { DECLARATION_FILE, SKIPPED_FOLDERS, SOURCE_EXTENSIONS } from '../source-files.js';
+import { isTestFile, TEST_FILE_GLOBS } from '../analyze/flow/project-files.js';
 import { readTsconfig, TsconfigError } from '../../transforms/runner.js';
 import { UsageError } from './errors.js';
 import { matchesGlob, type Glob } from './glob.js';
@@ -37,6 +38,8 @@ export interface DiscoverOptions {
   cwd: string;
   include?: Glob[];
   exclude?: Glob[];
+  /** Keep test files found in folders (files named directly are always kept). */
+  includeTests?: boolean;
 }
 
 function inSkippedFolder(file: string, root: string): boolean {
@@ -47,7 +50,7 @@ function inSkippedFolder(file: string, root: string): boolean {
 /**
  * The source files to process, absolute and sorted. Folders are walked respecting .gitignore
  * (including the ones above them in the same git repository) and skipping node_modules, dist
- * and build; files named directly are taken as they are. `include` keeps only matching files,
+ * and build, and test files unless `includeTests`; files named directly are taken as they are. `include` keeps only matching files,
  * `exclude` drops matching ones. An unknown path is a UsageError.
  */
 export async function discoverFiles(options: DiscoverOptions): Promise<string[]> {
@@ -68,12 +71,12 @@ export async function discoverFiles(options: DiscoverOptions): Promise<string[]>
       gitignore: true,
       dot: false,
       followSymbolicLinks: false,
-      ignore: [...ALWAYS_SKIPPED.map((dir) => `**/${dir}/**`), '**/*.d.ts', '**/*.d.mts', '**/*.d.cts'],
+      ignore: [...ALWAYS_SKIPPED.map((dir) => `**/${dir}/**`), '**/*.d.ts', '**/*.d.mts', '**/*.d.cts', ...(options.includeTests ? [] : TEST_FILE_GLOBS)],
     });
     let count = 0;
     for (const file of files) {
       const normalized = path.resolve(file);
-      if (isSourceFile(normalized) && !inSkippedFolder(normalized, absolute)) {
+      if (isSourceFile(normalized) && !inSkippedFolder(normalized, absolute) && (options.includeTests || !isTestFile(path.relative(absolute, normalized)))) {
         found.add(normalized);
         count++;
       }
@@ -81,7 +84,7 @@ export async function discoverFiles(options: DiscoverOptions): Promise<string[]>
     // As ESLint 9 treats a pattern that matches nothing: a mistyped path must not pass in CI.
     if (count === 0) {
       throw new UsageError(
-        `no source files in ${input} (looked for ${SOURCE_EXTENSIONS.join(' ')}, skipping .gitignore'd files and ${ALWAYS_SKIPPED.join(', ')} folders)`,
+        `no source files in ${input} (looked for ${SOURCE_EXTENSIONS.join(' ')}, skipping .gitignore'd files, ${ALWAYS_SKIPPED.join(', ')} folders${options.includeTests ? '' : ' and test files (--include-tests takes them)'})`,
       );
     }
   }

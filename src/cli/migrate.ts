@@ -204,7 +204,7 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
   let helpers: LocalHelpersPlan | undefined;
   if (options.localHelpers !== undefined) helpers = planLocalHelpers(options.localHelpers, options.resultFormat, rel(options.localHelpers));
 
-  const discovered = await discoverFiles({ paths, cwd: io.cwd, include: options.include, exclude: options.exclude });
+  const discovered = await discoverFiles({ paths, cwd: io.cwd, include: options.include, exclude: options.exclude, includeTests: options.includeTests });
   const files = discovered.filter((file) => file !== options.localHelpers);
   const tsconfig = resolveTsconfig(io.cwd, paths, flags.tsconfig);
   if (flags.verify && !tsconfig) {

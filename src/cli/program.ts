@@ -17,6 +17,7 @@ function addSharedOptions(command: Command): Command {
     .option('--no-tsconfig', 'no type information: syntax only, faster, and the same view the jscodeshift adapter has')
     .option('--include <glob>', 'only files matching this glob (repeatable)', collect)
     .option('--exclude <glob>', 'skip files matching this glob (repeatable)', collect)
+    .option('--include-tests', 'also take test files (__tests__/, *.test.*, *.spec.*), skipped by default like dist/')
     .option('--handler-pattern <regex>', 'functions whose name matches are tool handlers, e.g. "^handle[A-Z]" (repeatable)', collect)
     .option('--registration-method <name>', 'extra method registering a tool like server.tool(name, ..., handler) (repeatable)', collect)
     .option('--handler-property <name>', 'property holding the handler in tool-definition objects (repeatable)', collect)

@@ -23,6 +23,9 @@ function project(): string {
     'src/readme.md': '',
     'src/data.json': '',
     'src/a.test.ts': '',
+    'src/b.spec.tsx': '',
+    'src/lib/__tests__/client.ts': '',
+    'src/contest.ts': '',
     'src/legacy/old.ts': '',
     'src/x.gen.ts': '',
     'generated/api.ts': '',
@@ -39,21 +42,34 @@ function project(): string {
 const rel = (dir: string, files: string[]) => files.map((file) => path.relative(dir, file).split(path.sep).join('/'));
 
 describe('discoverFiles', () => {
-  it('finds TS and JS sources, skipping .d.ts, node_modules, dist, build and .gitignore entries', async () => {
+  it('finds TS and JS sources, skipping .d.ts, node_modules, dist, build, test files and .gitignore entries', async () => {
     const dir = project();
     git(dir, ['init', '-q']);
     expect(rel(dir, await discoverFiles({ paths: [], cwd: dir }))).toEqual([
       'packages/app/src/main.ts',
-      'src/a.test.ts',
       'src/a.ts',
       'src/b.tsx',
       'src/c.mts',
+      'src/contest.ts',
       'src/d.cts',
       'src/e.js',
       'src/f.mjs',
       'src/g.cjs',
       'src/legacy/old.ts',
     ]);
+  });
+
+  it('takes test files with includeTests (--include-tests), and a test file named directly always', async () => {
+    const dir = project();
+    const withTests = rel(dir, await discoverFiles({ paths: ['src'], cwd: dir, includeTests: true }));
+    expect(withTests).toEqual(expect.arrayContaining(['src/a.test.ts', 'src/b.spec.tsx', 'src/lib/__tests__/client.ts']));
+    expect(rel(dir, await discoverFiles({ paths: ['src/a.test.ts'], cwd: dir }))).toEqual(['src/a.test.ts']);
+  });
+
+  it('says that test files were skipped when a folder holds nothing else', async () => {
+    const dir = tempDir();
+    writeTree(dir, { 'tests/x.test.ts': '' });
+    await expect(discoverFiles({ paths: ['tests'], cwd: dir })).rejects.toThrow(/test files \(--include-tests takes them\)/);
   });
 
   it('respects .gitignore above the scanned folder', async () => {
@@ -65,7 +81,7 @@ describe('discoverFiles', () => {
   it('applies --include and --exclude globs', async () => {
     const dir = project();
     const base = dir;
-    const files = await discoverFiles({ paths: ['.'], cwd: dir, include: [{ pattern: 'src/**', base }], exclude: [{ pattern: '*.test.ts', base }, { pattern: 'legacy', base }] });
+    const files = await discoverFiles({ paths: ['.'], cwd: dir, include: [{ pattern: 'src/**', base }], exclude: [{ pattern: 'contest.ts', base }, { pattern: 'legacy', base }] });
     expect(rel(dir, files)).toEqual(['src/a.ts', 'src/b.tsx', 'src/c.mts', 'src/d.cts', 'src/e.js', 'src/f.mjs', 'src/g.cjs']);
     const only = await discoverFiles({ paths: ['.'], cwd: dir, include: [{ pattern: '**/*.{mts,cts}', base }] });
     expect(rel(dir, only)).toEqual(['src/c.mts', 'src/d.cts']);
