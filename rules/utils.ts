@@ -71,6 +71,7 @@ export const ruleOptionsSchema: TSESLint.RuleMetaData<string, KitRuleDocs>['sche
         description: 'Recognise tool-definition objects ({ name, inputSchema | parameters | schema, execute | handler }) wherever they are written (default true).',
       },
       allowFastmcpStrings: { type: 'boolean', description: 'Keep plain strings returned from FastMCP tools, which FastMCP wraps in a text item itself (default false).' },
+      errorPatterns: stringArray('Regular expressions (matched case-insensitively) for result texts that report a failure, added to the built-in words, e.g. "^Échec".'),
       importSource: { type: 'string', description: 'Module that suggestions import the result helpers from, e.g. your local helpers (migrate --local-helpers); default "mcp-result-kit".' },
     },
   },

@@ -3,6 +3,7 @@ import { ts } from '../typescript.js';
 import { LocalDeclarations, type CheckerSource } from './declarations.js';
 import { byStrength, findHandlers } from './discovery/index.js';
 import { constantText } from './discovery/resolve.js';
+import { ValueFlow } from './flow/origins.js';
 import type { SourceProject } from './flow/project.js';
 import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 import { returnTypeChanges } from './return-types.js';
@@ -105,6 +106,7 @@ class FileAnalyzer implements SiteScope {
   readonly locals: LocalDeclarations;
   readonly rewriter: Rewriter;
   readonly predicates: Predicates;
+  readonly flow: ValueFlow;
   private readonly findings: Finding[] = [];
   private readonly findingsByStart = new Map<number, Finding>();
   private readonly visitedFunctions = new Set<TS.Node>();
@@ -127,7 +129,8 @@ class FileAnalyzer implements SiteScope {
   ) {
     this.locals = new LocalDeclarations(sourceFile);
     this.rewriter = new Rewriter(sourceFile);
-    this.predicates = new Predicates(this.locals, checker);
+    this.flow = new ValueFlow(this);
+    this.predicates = new Predicates(this.locals, checker, this.flow, options.errorPatterns);
   }
 
   run(): Analysis {

@@ -1,3 +1,5 @@
+import { compileErrorPatterns } from './words.js';
+
 /**
  * Handler options shared by the ESLint rules, `migrate` and `check`, so that all of them see the
  * same handlers. The names are the rule option names and the config-file keys.
@@ -20,6 +22,11 @@ export interface HandlerOptions {
   toolDefinitions?: boolean;
   /** Leave plain strings returned from FastMCP tools alone: FastMCP wraps them in a text item itself (default false). */
   allowFastmcpStrings?: boolean;
+  /**
+   * Regular expressions (source text, matched case-insensitively) for result texts that report a
+   * failure, added to the built-in words (src/analyze/words.ts): your own phrasing or language.
+   */
+  errorPatterns?: string[];
 }
 
 export interface ResolvedHandlerOptions {
@@ -30,6 +37,7 @@ export interface ResolvedHandlerOptions {
   handlerClasses: boolean;
   toolDefinitions: boolean;
   allowFastmcpStrings: boolean;
+  errorPatterns: RegExp[];
   /** A stable key for caching analyses per option set. */
   key: string;
 }
@@ -40,7 +48,7 @@ export class HandlerOptionsError extends Error {
   override name = 'HandlerOptionsError';
 }
 
-const KNOWN_KEYS = new Set(['handlerPatterns', 'registrationMethods', 'handlerProperties', 'resultHelpers', 'handlerClasses', 'toolDefinitions', 'allowFastmcpStrings']);
+const KNOWN_KEYS = new Set(['handlerPatterns', 'registrationMethods', 'handlerProperties', 'resultHelpers', 'handlerClasses', 'toolDefinitions', 'allowFastmcpStrings', 'errorPatterns']);
 
 function optionalBoolean(value: unknown, key: string): boolean | undefined {
   if (value !== undefined && typeof value !== 'boolean') throw new HandlerOptionsError(`${key} must be a boolean`);
@@ -75,6 +83,13 @@ export function resolveHandlerOptions(raw: HandlerOptions | undefined = {}): Res
   const handlerClasses = optionalBoolean(raw.handlerClasses, 'handlerClasses') ?? false;
   const toolDefinitions = optionalBoolean(raw.toolDefinitions, 'toolDefinitions') ?? true;
   const allowFastmcpStrings = optionalBoolean(raw.allowFastmcpStrings, 'allowFastmcpStrings') ?? false;
+  const errorPatternSources = stringList(raw.errorPatterns, 'errorPatterns');
+  let errorPatterns: RegExp[];
+  try {
+    errorPatterns = compileErrorPatterns(errorPatternSources);
+  } catch (error) {
+    throw new HandlerOptionsError((error as Error).message);
+  }
   return {
     handlerPatterns: patterns,
     registrationMethods: new Set(registrationMethods),
@@ -83,6 +98,7 @@ export function resolveHandlerOptions(raw: HandlerOptions | undefined = {}): Res
     handlerClasses,
     toolDefinitions,
     allowFastmcpStrings,
-    key: JSON.stringify([patterns.map((p) => p.source), registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings]),
+    errorPatterns,
+    key: JSON.stringify([patterns.map((p) => p.source), registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings, errorPatternSources]),
   };
 }

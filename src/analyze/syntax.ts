@@ -1,6 +1,6 @@
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
-import { ERROR_STATUS_WORDS } from './words.js';
+import { ERROR_STATUS_WORDS, PLACEHOLDER } from './words.js';
 
 export { looksLikeErrorText } from './words.js';
 
@@ -60,6 +60,28 @@ export function isJsonStringifyCall(node: TS.Expression): boolean {
   );
 }
 
+/**
+ * The author's words in a string expression: a literal's text, a template's literal parts, the
+ * literal operands of a concatenation, with PLACEHOLDER where a value is only known at run time
+ * (`\`Project ${id} not found\`` → "Project … not found"). Null when no part is literal.
+ */
+export function literalText(node: TS.Expression): string | null {
+  const inner = unwrap(node);
+  if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text;
+  if (ts.isTemplateExpression(inner)) {
+    let text = inner.head.text;
+    for (const span of inner.templateSpans) text += (literalText(span.expression) ?? PLACEHOLDER) + span.literal.text;
+    return text;
+  }
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const left = literalText(inner.left);
+    const right = literalText(inner.right);
+    if (left === null && right === null) return null;
+    return (left ?? PLACEHOLDER) + (right ?? PLACEHOLDER);
+  }
+  return null;
+}
+
 /** The literal text a string expression starts with, when it is known from the source. */
 export function leadingText(node: TS.Expression): string | null {
   const inner = unwrap(node);
@@ -69,7 +91,7 @@ export function leadingText(node: TS.Expression): string | null {
   return null;
 }
 
-const STRING_METHODS = new Set([
+export const STRING_METHODS: ReadonlySet<string> = new Set([
   'join', 'toString', 'toFixed', 'toPrecision', 'toUpperCase', 'toLowerCase', 'trim', 'trimStart', 'trimEnd',
   'padStart', 'padEnd', 'replace', 'replaceAll', 'repeat', 'toISOString', 'toLocaleString', 'toLocaleDateString',
   'toLocaleTimeString', 'toDateString', 'toTimeString', 'toUTCString', 'substring', 'normalize', 'charAt',

@@ -1,23 +1,71 @@
 /**
  * The judging words: what makes a tool result's text read as a failure, or as JSON. One place for
- * the analyzer (which sees the literal parts of source text) and the probe (which sees the text a
- * server really returned), so that lint, migrate and probe judge alike. Nothing here knows about
- * TypeScript.
+ * the analyzer (which sees the literal parts of source text, `${…}` standing for what is only
+ * known at run time) and the probe (which sees the text a server really returned), so that lint,
+ * migrate and probe judge alike. Nothing here knows about TypeScript.
  */
 
 /** Stands for a value only known at run time (`${id}` in a template) when the analyzer joins the literal parts. */
 export const PLACEHOLDER = '\u2026';
 
-// Error words at the start of a message; emoji and markdown bold may precede them.
-const ERROR_LEAD = /^[\s*_#>]*(?:❌|✗|✖|🚫|⛔|(?:\*\*)?(?:Error\b|ERROR\b|Failed\b|Failure\b|Unable\b|Cannot\b|Can't\b|Could not\b|Invalid\b|Not found\b|Unauthorized\b|Forbidden\b))/;
+// A failure said at the start: error words, optionally after emoji, markdown (`**`, `#`, `>`) or a bracket.
+const FAILURE_LEAD = new RegExp(
+  String.raw`^[\s*_#>\[(\-]*(?:❌|✗|✖|🚫|⛔|🛑|❗|‼️|` +
+    String.raw`(?:\*\*)?(?:Error\b|ERROR\b|Failed\b|FAILED\b|Failure\b|Fail\b|Unable\b|Cannot\b|Can't\b|Could not\b|Couldn't\b|Invalid\b|Not found\b|Unauthori[sz]ed\b|Forbidden\b|Access denied\b|Permission denied\b|Denied\b|Missing required\b|Oops\b|Exception\b|Timed out\b|Timeout\b))`,
+);
 
 /**
- * Is this text a failure report? `extra` are the user's own patterns (`errorPatterns`), tested
- * against the whole text.
+ * A failure said anywhere in the author's words: the operation failed, was refused, or found
+ * nothing to act on ("… not found", "Failed to …", "… is not allowed", "… returned no data").
+ * "No results found" and "0 items" are empty successes and match none of these.
  */
-export function looksLikeErrorText(text: string, extra: readonly RegExp[] = []): boolean {
-  if (ERROR_LEAD.test(text)) return true;
+const FAILURE_PHRASES: readonly RegExp[] = [
+  /\bnot found\b/i,
+  /\bfailed to\b/i,
+  /\b(?:has|have|had|was|were|is) failed\b/i,
+  /\bfailed(?: with| because|:|\.|!|$)/i,
+  /\b(?:could not|couldn't|unable to|was unable|were unable)\b/i,
+  /\b(?:is|are|was|were) not (?:allowed|permitted|supported|available|enabled|configured|initiali[sz]ed|running|reachable|authori[sz]ed|valid)\b/i,
+  /\bnot (?:allowed|permitted)\b/i,
+  /\b(?:does|do|did) not exist\b/i,
+  /\b(?:doesn't|don't|didn't) exist\b/i,
+  /\bno such\b/i,
+  /\b(?:is|are) (?:invalid|required|missing|unavailable|unsupported|disabled)\b/i,
+  /\bnot (?:available|supported|enabled|configured|initiali[sz]ed)\b/i,
+  /\b(?:returned|found|received) no data\b/i,
+  /\bno data (?:returned|received|available)\b/i,
+  /\b(?:timed out|exited unexpectedly|unexpected error|error occurred|went wrong)\b/i,
+  /\b(?:access|permission) denied\b/i,
+  /\berror (?:while|when|during|fetching|getting|creating|updating|deleting|reading|writing|loading|processing|executing|calling|connecting|parsing|retrieving|listing|sending|running|saving|searching|querying|checking|starting|stopping|uploading|downloading)\b/i,
+  // Other languages, as servers write them.
+  /失败|错误|出错|未找到|找不到|不存在|无法|失敗|エラー|見つかりません|できません|오류|실패|에러|찾을 수 없|할 수 없/,
+  /^(?:Error al|Erreur|Échec|Fehler|Erro\b|Errore|Ошибка|Не удалось)/i,
+  /\b(?:No se pudo|no encontrad[oa]|Impossible de|introuvable|n'existe pas|nicht gefunden|fehlgeschlagen|konnte nicht|não encontrad[oa]|não foi possível|non trovat[oa]|не найден)/i,
+];
+
+export interface ErrorWordOptions {
+  /** The user's own patterns (`errorPatterns`), tested against the whole text. */
+  extra?: readonly RegExp[];
+}
+
+/**
+ * Is this text a failure report? Its start says so, or its first sentence does: a report that
+ * mentions a missing permission in its fifth paragraph is still a report. Empty successes ("No
+ * results found", "0 items") are not failures.
+ */
+export function looksLikeErrorText(text: string, options: ErrorWordOptions | readonly RegExp[] = {}): boolean {
+  const extra = Array.isArray(options) ? (options as readonly RegExp[]) : ((options as ErrorWordOptions).extra ?? []);
+  if (FAILURE_LEAD.test(text)) return true;
+  const opening = firstSentence(text);
+  if (FAILURE_PHRASES.some((pattern) => pattern.test(opening))) return true;
   return extra.some((pattern) => pattern.test(text));
+}
+
+/** The text up to its first line break or full stop (at most 300 characters), leading blank lines and markdown skipped. */
+export function firstSentence(text: string): string {
+  const start = text.replace(/^[\s#>*_-]+/, '');
+  const end = start.search(/\n|[.!?。！？](?:\s|$)/);
+  return (end === -1 ? start : start.slice(0, end + 1)).slice(0, 300);
 }
 
 /** Text that is JSON of an object or array, as `JSON.stringify` writes it. */
@@ -42,4 +90,18 @@ export function isErrorPayload(value: unknown): boolean {
   if ('error' in record && record.error !== null && record.error !== undefined && record.error !== false) return true;
   if (record.success === false || record.ok === false) return true;
   return typeof record.status === 'string' && ERROR_STATUS_WORDS.has(record.status.toLowerCase());
+}
+
+/**
+ * The user's `errorPatterns` (regular expression sources), compiled; an invalid one throws an
+ * Error naming it.
+ */
+export function compileErrorPatterns(sources: readonly string[]): RegExp[] {
+  return sources.map((source) => {
+    try {
+      return new RegExp(source, 'i');
+    } catch (error) {
+      throw new Error(`errorPatterns: "${source}" is not a valid regular expression (${(error as Error).message})`);
+    }
+  });
 }

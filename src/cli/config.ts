@@ -37,6 +37,7 @@ export const CONFIG_KEYS: Readonly<Record<keyof FileConfig, KeyType>> = {
   handlerClasses: 'boolean',
   toolDefinitions: 'boolean',
   allowFastmcpStrings: 'boolean',
+  errorPatterns: 'string[]',
   importSource: 'string',
   localHelpers: 'string',
   resultFormat: 'format',
@@ -67,6 +68,7 @@ export interface ConfigFlags {
   handlerProperty?: string[];
   resultHelper?: string[];
   handlerClasses?: boolean;
+  errorPattern?: string[];
   importSource?: string;
   localHelpers?: string;
   resultFormat?: string;
@@ -275,6 +277,7 @@ export function resolveCliOptions(cwd: string, flags: ConfigFlags): CliOptions {
   pick('handlerProperties', flags.handlerProperty);
   pick('resultHelpers', flags.resultHelper);
   pick('handlerClasses', flags.handlerClasses);
+  pick('errorPatterns', flags.errorPattern);
   try {
     resolveHandlerOptions(handlerOptions);
   } catch (error) {

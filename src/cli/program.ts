@@ -22,6 +22,7 @@ function addSharedOptions(command: Command): Command {
     .option('--registration-method <name>', 'extra method registering a tool like server.tool(name, ..., handler) (repeatable)', collect)
     .option('--handler-property <name>', 'property holding the handler in tool-definition objects (repeatable)', collect)
     .option('--result-helper <name>', 'your own function that already returns a CallToolResult (repeatable)', collect)
+    .option('--error-pattern <regex>', 'result text matching this reports a failure, besides the built-in words (repeatable)', collect)
     .option('--handler-classes', 'treat classes with a name property and an execute method as tool handlers')
     .option('--no-handler-classes', 'do not (overrides the config file)')
     .option('--import-source <spec>', 'module the helpers are imported from (default "mcp-result-kit")')

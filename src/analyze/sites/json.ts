@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { functionOf } from '../discovery/resolve.js';
 import { indentArgument, isNullish } from '../rewrites.js';
-import { errorShape, getProperty, getPropertyValue, isInside, isJsonStringifyCall, unwrap } from '../syntax.js';
+import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, unwrap } from '../syntax.js';
 import type { HelperName, Rewrite } from '../types.js';
 import { returnExpressions } from './predicates.js';
 import type { SiteContext, SiteScope } from './scope.js';
@@ -117,26 +117,12 @@ export function classifyJsonText(json: JsonText, site: TS.Expression, context: S
  * the value serialises anything (`typeof v === 'string' ? v : JSON.stringify(v)`). Such text
  * cannot be rewritten exactly, so these sites are left for review.
  */
-export function jsonOrigin(expression: TS.Expression, fn: TS.SignatureDeclaration, scope: SiteScope, depth = 0): 'json' | 'transport' | null {
-  if (depth > 3) return null;
-  const inner = unwrap(expression);
-  if (serialisesAnything(inner)) return 'transport';
-  if (jsonTextOf(inner, scope)) return 'json';
-  const parts: TS.Expression[] = [];
-  if (ts.isTemplateExpression(inner)) parts.push(...inner.templateSpans.map((span) => span.expression));
-  else if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) parts.push(inner.left, inner.right);
-  else if (ts.isConditionalExpression(inner)) parts.push(inner.whenTrue, inner.whenFalse);
-  else if (ts.isCallExpression(inner)) parts.push(...inner.arguments);
-  else if (ts.isIdentifier(inner)) {
-    // A const of this function holding the text on its way to the result.
-    const declaration = scope.locals.variableFor(inner);
-    if (declaration?.initializer && (declaration.parent.flags & ts.NodeFlags.Const) !== 0 && declaration.getSourceFile() === scope.sourceFile && isInside(declaration, fn)) parts.push(declaration.initializer);
-  }
+export function jsonOrigin(expression: TS.Expression, scope: SiteScope): 'json' | 'transport' | null {
+  const isJsonLeaf = (node: TS.Expression): boolean => serialisesAnything(node) || jsonTextOf(node, scope) !== null;
   let found: 'json' | 'transport' | null = null;
-  for (const part of parts) {
-    const origin = jsonOrigin(part, fn, scope, depth + 1);
-    if (origin === 'transport') return origin;
-    found ??= origin;
+  for (const part of scope.flow.contributors(expression, isJsonLeaf)) {
+    if (serialisesAnything(part)) return 'transport';
+    if (jsonTextOf(part, scope)) found = 'json';
   }
   return found;
 }

@@ -110,7 +110,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     scope.report('error-content', object, context, rewrite);
     return;
   }
-  const origin = isErrorTrue ? null : jsonOrigin(text, context.fn, scope);
+  const origin = isErrorTrue ? null : jsonOrigin(text, scope);
   if (origin === 'transport') {
     scope.report('transport-wrapper', object, context, null, 'the serialised value passes through other code before it becomes the text; return toCallToolResult(value) by hand');
     return;
@@ -144,7 +144,7 @@ function severalItems(object: TS.ObjectLiteralExpression, contentArray: TS.Array
     scope.report('error-content', object, context, scope.rewriter.addIsError(object));
     return;
   }
-  if (!isErrorTrue && textValues(contentArray).some((value) => jsonOrigin(value, context.fn, scope) !== null)) {
+  if (!isErrorTrue && textValues(contentArray).some((value) => jsonOrigin(value, scope) !== null)) {
     scope.report('json-text-content', object, context, null, 'JSON.stringify in one of several content items; move the data to structuredContent by hand');
     return;
   }

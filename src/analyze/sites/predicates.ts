@@ -1,7 +1,13 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { useChecker, type CheckerSource, type LocalDeclarations } from '../declarations.js';
-import { enclosingCatch, isFunctionLike, isInside, isStringSyntax, leadingText, looksLikeErrorText, mentionsIdentifier, unwrap } from '../syntax.js';
+import { returnedExpressions as returnExpressions, type ValueFlow } from '../flow/origins.js';
+import { enclosingCatch, errorShape, isFunctionLike, isJsonStringifyCall, isStringSyntax, leadingText, literalText, looksLikeErrorText, mentionsIdentifier, unwrap } from '../syntax.js';
+
+export { returnedExpressions as returnExpressions } from '../flow/origins.js';
+
+/** Does a text report a failure: on every path it can take, on some, or on none? */
+export type ErrorEvidence = 'all' | 'some' | 'none';
 
 /**
  * Questions site classification asks about expressions: is it a string, is it an error. Syntax
@@ -13,24 +19,49 @@ export class Predicates {
   constructor(
     private readonly locals: LocalDeclarations,
     private readonly checker: CheckerSource | undefined,
+    private readonly flow: ValueFlow,
+    private readonly errorPatterns: readonly RegExp[],
   ) {}
 
-  /** Error-looking text, or built from the caught error, or a local message that is. */
-  isErrorLike(expression: TS.Expression, fn: TS.SignatureDeclaration, depth = 0): boolean {
-    const lead = leadingText(expression);
-    if (lead !== null && looksLikeErrorText(lead)) return true;
-    if (this.usesCaughtError(expression, fn)) return true;
-    // `const message = \`Failed: ${e}\`; return message;` is the same error, one step removed.
-    const inner = unwrap(expression);
-    if (depth < 2 && ts.isIdentifier(inner)) {
-      const declaration = this.locals.variableFor(inner);
-      if (declaration?.initializer && isInside(declaration, fn)) return this.isErrorLike(declaration.initializer, fn, depth + 1);
+  /** Some path reports a failure (see errorEvidence). */
+  isErrorLike(expression: TS.Expression, fn: TS.SignatureDeclaration): boolean {
+    return this.errorEvidence(expression, fn) !== 'none';
+  }
+
+  /**
+   * Whether a text reports a failure, by meaning, wherever its value was built (src/analyze/flow):
+   * failure words in its literal parts (src/analyze/words.ts), built from the caught error, or the
+   * JSON of an error payload. `some` when other paths give other text (`ok ? 'Saved' : 'Failed'`).
+   */
+  errorEvidence(expression: TS.Expression, fn: TS.SignatureDeclaration): ErrorEvidence {
+    if (this.usesCaughtError(expression, fn)) return 'all';
+    let errors = 0;
+    let others = 0;
+    for (const leaf of this.flow.origins(expression)) {
+      if (this.isErrorLeaf(leaf)) errors++;
+      else if (!isEmptyText(leaf)) others++;
+    }
+    return errors === 0 ? 'none' : others === 0 ? 'all' : 'some';
+  }
+
+  looksLikeError(text: string): boolean {
+    return looksLikeErrorText(text, this.errorPatterns);
+  }
+
+  private isErrorLeaf(leaf: TS.Expression): boolean {
+    const text = literalText(leaf);
+    if (text !== null && this.looksLikeError(text)) return true;
+    if (this.usesCaughtError(leaf, enclosingFunction(leaf) ?? leaf.getSourceFile())) return true;
+    if (isJsonStringifyCall(leaf)) {
+      const payload = (unwrap(leaf) as TS.CallExpression).arguments[0];
+      const inner = payload ? unwrap(payload) : undefined;
+      return inner !== undefined && ts.isObjectLiteralExpression(inner) && errorShape(inner) !== null;
     }
     return false;
   }
 
   /** Inside `catch (e)` and built from `e`. */
-  usesCaughtError(expression: TS.Expression, fn: TS.SignatureDeclaration): boolean {
+  usesCaughtError(expression: TS.Expression, fn: TS.Node): boolean {
     const catchClause = enclosingCatch(expression, fn);
     const variable = catchClause?.variableDeclaration?.name;
     return variable !== undefined && ts.isIdentifier(variable) && mentionsIdentifier(expression, variable.text);
@@ -88,24 +119,10 @@ export class Predicates {
     if (body) ts.forEachChild(body, visit);
     if (hasTry) return false;
     return !returnExpressions(fn).some((expression) => {
-      const lead = leadingText(expression);
-      return lead !== null && looksLikeErrorText(lead);
+      const text = literalText(expression);
+      return text !== null && this.looksLikeError(text);
     });
   }
-}
-
-export function returnExpressions(fn: TS.SignatureDeclaration): TS.Expression[] {
-  const body = (fn as TS.FunctionLikeDeclaration).body;
-  if (!body) return [];
-  if (!ts.isBlock(body)) return [body];
-  const found: TS.Expression[] = [];
-  const visit = (node: TS.Node): void => {
-    if (isFunctionLike(node) || ts.isClassLike(node)) return;
-    if (ts.isReturnStatement(node) && node.expression) found.push(node.expression);
-    else ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(body, visit);
-  return found;
 }
 
 export function isPromiseOfString(type: TS.TypeNode): boolean {
@@ -122,4 +139,15 @@ function isStringType(type: TS.Type): boolean {
   if (type.flags & ts.TypeFlags.StringLike) return true;
   if (type.isUnion()) return type.types.length > 0 && type.types.every((member) => (member.flags & ts.TypeFlags.StringLike) !== 0);
   return false;
+}
+
+function enclosingFunction(node: TS.Node): TS.Node | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
+/** `''`: the start of a text built up with `+=`, no words of its own. */
+function isEmptyText(node: TS.Expression): boolean {
+  const inner = unwrap(node);
+  return (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) && inner.text.trim() === '';
 }

@@ -4,6 +4,7 @@ import type { ResolveScope } from '../discovery/resolve.js';
 import type { ResolvedHandlerOptions } from '../options.js';
 import type { Rewriter } from '../rewrites.js';
 import type { Framework, HandlerStyle, Rewrite, SiteKind, ToolHandler } from '../types.js';
+import type { ValueFlow } from '../flow/origins.js';
 import type { Predicates } from './predicates.js';
 
 /** Where a return site is: which tool, which framework receives it, which function returns it. */
@@ -28,6 +29,8 @@ export interface SiteScope extends ResolveScope {
   readonly locals: LocalDeclarations;
   readonly rewriter: Rewriter;
   readonly predicates: Predicates;
+  /** Where values are built (src/analyze/flow/origins.ts). */
+  readonly flow: ValueFlow;
   /** Follow dispatch calls into other files (the codemod, and type-aware lint's pre-scan). */
   readonly followExternal: boolean;
   /** The handler discovery found for `fn`, if any. */

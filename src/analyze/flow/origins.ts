@@ -1,0 +1,314 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { skipTypeWrappers } from '../declarations.js';
+import { functionOf, importedDeclaration, type ResolveScope } from '../discovery/resolve.js';
+import { getPropertyValue, isFunctionLike, propertyName, STRING_METHODS } from '../syntax.js';
+
+/**
+ * Where a value is built. `origins(x)` answers with every expression whose value `x` may hold,
+ * looking through what does not build anything: parentheses, casts and `await`; both branches of
+ * `?:`, `||` and `??`; every assignment that can reach a variable (its initializer, each
+ * `x = …` in branches, `x += …`); `const` aliases and destructuring of object literals; imported
+ * constants; property reads of object literals; and calls into the project's own functions, by
+ * what they return (never by their names). What is left are the leaves: literals, templates,
+ * object and array literals, calls it cannot enter (APIs, packages), parameters.
+ *
+ * Each function's returns and each variable's assignments are traced once (memoised), and the
+ * walk is bounded (calls `MAX_CALL_DEPTH` deep, `MAX_ORIGINS` leaves per question), so tracing
+ * stays linear in the size of the code in practice; at a bound, the expression itself is the
+ * leaf, which reads as "unknown" to every judge.
+ */
+export class ValueFlow {
+  private readonly assignmentMemo = new Map<TS.VariableDeclaration, { replaced: TS.Expression[]; appended: TS.Expression[] }>();
+  private readonly returnMemo = new Map<TS.Node, TS.Expression[]>();
+
+  constructor(private readonly scope: ResolveScope) {}
+
+  /**
+   * `withAppends`: also what `x += …` appends to a text. Those are parts of the one text, not
+   * other values it may hold, so judging how a text starts (is it an error?) leaves them out and
+   * judging what it contains (JSON?) takes them.
+   */
+  origins(expression: TS.Expression, options: { withAppends?: boolean } = {}): TS.Expression[] {
+    const walk: Walk = { found: [], seen: new Set(), withAppends: options.withAppends ?? false, arguments: new Map() };
+    this.collect(expression, walk, 0);
+    return walk.found;
+  }
+
+  /**
+   * Everything a text is made of, wherever it was built: the origins, and their parts (template
+   * spans, both sides of `+`, what `x += …` appends, the text a string method was called on, the
+   * arguments of calls it cannot enter). `isLeaf` stops the walk at nodes the caller judges
+   * whole (`JSON.stringify(x)`, a value serialised whatever it is).
+   */
+  contributors(expression: TS.Expression, isLeaf: (node: TS.Expression) => boolean): TS.Expression[] {
+    const walk: Walk = { found: [], seen: new Set(), withAppends: true, arguments: new Map(), parts: { isLeaf } };
+    this.collect(expression, walk, 0);
+    return walk.found;
+  }
+
+  /** The expressions a function returns (`=> expr` bodies included), nested functions excluded. */
+  returnedExpressions(fn: TS.SignatureDeclaration): TS.Expression[] {
+    let known = this.returnMemo.get(fn);
+    if (!known) {
+      known = returnedExpressions(fn);
+      this.returnMemo.set(fn, known);
+    }
+    return known;
+  }
+
+  private collect(expression: TS.Expression, walk: Walk, callDepth: number): void {
+    if (walk.found.length >= MAX_ORIGINS) return;
+    const node = unwrapValue(expression);
+    if (walk.seen.has(node)) return;
+    walk.seen.add(node);
+    if (walk.parts) {
+      if (walk.parts.isLeaf(node)) {
+        walk.found.push(node);
+        return;
+      }
+      if (this.collectParts(node, walk, callDepth)) return;
+    }
+    if (ts.isConditionalExpression(node)) {
+      this.collect(node.whenTrue, walk, callDepth);
+      this.collect(node.whenFalse, walk, callDepth);
+      return;
+    }
+    if (ts.isBinaryExpression(node)) {
+      const operator = node.operatorToken.kind;
+      if (operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken) {
+        this.collect(node.left, walk, callDepth);
+        this.collect(node.right, walk, callDepth);
+        return;
+      }
+      if (operator === ts.SyntaxKind.AmpersandAmpersandToken || operator === ts.SyntaxKind.CommaToken) {
+        this.collect(node.right, walk, callDepth);
+        return;
+      }
+    }
+    if (ts.isIdentifier(node)) {
+      const values = this.variableValues(node, walk);
+      if (values) {
+        for (const value of values) this.collect(value, walk, callDepth);
+        return;
+      }
+    }
+    if (ts.isPropertyAccessExpression(node)) {
+      const values = this.propertyValues(node.expression, node.name.text, walk, callDepth);
+      if (values) {
+        for (const value of values) this.collect(value, walk, callDepth);
+        return;
+      }
+    }
+    if (ts.isCallExpression(node) && callDepth < MAX_CALL_DEPTH) {
+      const callee = this.projectFunction(node);
+      if (callee) {
+        const returned = this.returnedExpressions(callee);
+        if (returned.length > 0) {
+          // Inside the callee its parameters hold this call's arguments: `truncate(asText(x))`.
+          callee.parameters.forEach((parameter, index) => {
+            const argument = node.arguments[index];
+            if (argument && !parameter.dotDotDotToken && !walk.arguments.has(parameter)) walk.arguments.set(parameter, argument);
+          });
+          for (const value of returned) this.collect(value, walk, callDepth + 1);
+          return;
+        }
+      }
+    }
+    walk.found.push(node);
+  }
+
+  /** Template spans, `+` operands, array elements, string-method receivers; true when `node` was taken apart. */
+  private collectParts(node: TS.Expression, walk: Walk, callDepth: number): boolean {
+    if (ts.isTemplateExpression(node)) {
+      for (const span of node.templateSpans) this.collect(span.expression, walk, callDepth);
+      return true;
+    }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      this.collect(node.left, walk, callDepth);
+      this.collect(node.right, walk, callDepth);
+      return true;
+    }
+    // `[header, body].join('\n')`: the array's elements are the text's parts.
+    if (ts.isArrayLiteralExpression(node)) {
+      for (const element of node.elements) this.collect(ts.isSpreadElement(element) ? element.expression : element, walk, callDepth);
+      return true;
+    }
+    if (ts.isCallExpression(node) && !(callDepth < MAX_CALL_DEPTH && this.projectFunction(node))) {
+      walk.found.push(node);
+      const callee = node.expression;
+      if (ts.isPropertyAccessExpression(callee) && STRING_METHODS.has(callee.name.text)) this.collect(callee.expression, walk, callDepth);
+      for (const argument of node.arguments) if (!isFunctionLike(argument)) this.collect(argument, walk, callDepth);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * A function of the project that a call enters: declared in this file or another of the
+   * project (not a package's declaration file), with a body. Calls of methods on values the
+   * analyzer cannot resolve (an API client's `get`) are leaves.
+   */
+  projectFunction(call: TS.CallExpression): TS.SignatureDeclaration | undefined {
+    const callee = skipTypeWrappers(call.expression);
+    if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return undefined;
+    if (isJsonStringify(callee)) return undefined;
+    const fn = functionOf(callee, this.scope);
+    if (!fn || !(fn as TS.FunctionLikeDeclaration).body) return undefined;
+    const file = fn.getSourceFile();
+    if (file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName)) return undefined;
+    return fn;
+  }
+
+  /**
+   * What a variable may hold: a `const`'s initializer; a `let`/`var`'s initializer and every
+   * assignment to it in the function (or file) that declares it; the matching property of an
+   * object literal it was destructured from; an imported constant. Undefined for parameters and
+   * anything it cannot see, which are then leaves.
+   */
+  private variableValues(identifier: TS.Identifier, walk: Walk): TS.Expression[] | undefined {
+    const declaration = this.scope.locals.declarationOf(identifier);
+    if (!declaration) {
+      const imported = importedDeclaration(identifier, this.scope);
+      if (imported?.kind === 'declaration' && ts.isVariableDeclaration(imported.node) && imported.node.initializer && isConst(imported.node)) return [imported.node.initializer];
+      return undefined;
+    }
+    if (ts.isParameter(declaration)) {
+      const argument = walk.arguments.get(declaration);
+      return argument && ts.isIdentifier(declaration.name) ? [argument] : undefined;
+    }
+    if (!ts.isVariableDeclaration(declaration)) return undefined;
+    if (!ts.isIdentifier(declaration.name)) {
+      // `const { text } = build()`: the property of what build() returns.
+      const path = bindingPath(declaration.name, identifier.text);
+      if (!path || !declaration.initializer || path.length !== 1) return undefined;
+      return this.propertyValues(declaration.initializer, path[0], walk, 0);
+    }
+    const values: TS.Expression[] = [];
+    if (declaration.initializer && !isNullishLiteral(declaration.initializer)) values.push(declaration.initializer);
+    if (!isConst(declaration)) {
+      const { replaced, appended } = this.assignments(declaration);
+      values.push(...replaced, ...(walk.withAppends ? appended : []));
+    }
+    return values.length > 0 ? values : undefined;
+  }
+
+  /** `obj.name` where obj's origins are object literals with that property; undefined when any is not. */
+  private propertyValues(owner: TS.Expression, name: string, walk: Walk, callDepth: number): TS.Expression[] | undefined {
+    const ownerWalk: Walk = { found: [], seen: new Set(walk.seen), withAppends: false, arguments: walk.arguments };
+    // An object's property is one whole value, even while a text is taken apart.
+    this.collect(owner, ownerWalk, callDepth);
+    const owners = ownerWalk.found;
+    if (owners.length === 0) return undefined;
+    const values: TS.Expression[] = [];
+    for (const candidate of owners) {
+      if (!ts.isObjectLiteralExpression(candidate)) return undefined;
+      const value = getPropertyValue(candidate, name);
+      if (value === undefined) {
+        // A spread may carry the property: the analyzer cannot say which, so it does not guess.
+        if (candidate.properties.some(ts.isSpreadAssignment)) return undefined;
+        continue;
+      }
+      if (ts.isMethodDeclaration(value)) return undefined;
+      values.push(value);
+    }
+    return values.length > 0 ? values : undefined;
+  }
+
+  /** Every `x = …`, `x ??= …`, `x ||= …` (replaced) and `x += …` (appended) to this declaration, in the scope that declares it. */
+  private assignments(declaration: TS.VariableDeclaration): { replaced: TS.Expression[]; appended: TS.Expression[] } {
+    let known = this.assignmentMemo.get(declaration);
+    if (known) return known;
+    const found = { replaced: [] as TS.Expression[], appended: [] as TS.Expression[] };
+    this.assignmentMemo.set(declaration, found);
+    const name = (declaration.name as TS.Identifier).text;
+    const visit = (node: TS.Node): void => {
+      if (ts.isBinaryExpression(node) && ts.isIdentifier(node.left) && node.left.text === name) {
+        const operator = node.operatorToken.kind;
+        const kind = operator === ts.SyntaxKind.PlusEqualsToken ? 'appended' : REPLACING.has(operator) ? 'replaced' : undefined;
+        if (kind && this.scope.locals.declarationOf(node.left) === declaration) found[kind].push(node.right);
+      }
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(declaringScope(declaration), visit);
+    return found;
+  }
+}
+
+interface Walk {
+  found: TS.Expression[];
+  seen: Set<TS.Node>;
+  withAppends: boolean;
+  /** The arguments of the calls entered on the way, by the callee's parameter. */
+  arguments: Map<TS.ParameterDeclaration, TS.Expression>;
+  /** Set when a text is taken apart (contributors). */
+  parts?: { isLeaf: (node: TS.Expression) => boolean };
+}
+
+const MAX_CALL_DEPTH = 4;
+const MAX_ORIGINS = 64;
+
+const REPLACING = new Set<TS.SyntaxKind>([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarBarEqualsToken]);
+
+/** Looks through what passes a value on unchanged. */
+export function unwrapValue(node: TS.Expression): TS.Expression {
+  let current = node;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isTypeAssertionExpression(current) ||
+    ts.isAwaitExpression(current)
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
+function isConst(declaration: TS.VariableDeclaration): boolean {
+  return ts.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & ts.NodeFlags.Const) !== 0;
+}
+
+function isNullishLiteral(node: TS.Expression): boolean {
+  const inner = unwrapValue(node);
+  return inner.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(inner) && inner.text === 'undefined');
+}
+
+function isJsonStringify(callee: TS.Expression): boolean {
+  return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'JSON';
+}
+
+/** The function (or source file) a `let` lives in: its assignments are there. */
+function declaringScope(declaration: TS.VariableDeclaration): TS.Node {
+  for (let current: TS.Node | undefined = declaration.parent; current; current = current.parent) {
+    if (isFunctionLike(current) || ts.isSourceFile(current)) return current;
+  }
+  return declaration.getSourceFile();
+}
+
+function bindingPath(binding: TS.BindingName, name: string): string[] | undefined {
+  if (ts.isIdentifier(binding)) return binding.text === name ? [] : undefined;
+  if (!ts.isObjectBindingPattern(binding)) return undefined;
+  for (const element of binding.elements) {
+    const rest = bindingPath(element.name, name);
+    if (!rest) continue;
+    const key = element.propertyName ? propertyName(element.propertyName) : ts.isIdentifier(element.name) ? element.name.text : null;
+    return key === null ? undefined : [key, ...rest];
+  }
+  return undefined;
+}
+
+export function returnedExpressions(fn: TS.SignatureDeclaration): TS.Expression[] {
+  const body = (fn as TS.FunctionLikeDeclaration).body;
+  if (!body) return [];
+  if (!ts.isBlock(body)) return [body];
+  const found: TS.Expression[] = [];
+  const visit = (node: TS.Node): void => {
+    if (isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isReturnStatement(node) && node.expression) found.push(node.expression);
+    else ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return found;
+}
