@@ -13,7 +13,7 @@ import { classifyObject } from './sites/objects.js';
 import { Predicates } from './sites/predicates.js';
 import type { SiteContext, SiteScope } from './sites/scope.js';
 import { classifyString } from './sites/strings.js';
-import { isFunctionLike, lineAndColumn, unwrap } from './syntax.js';
+import { getPropertyValue, isFunctionLike, lineAndColumn, unwrap } from './syntax.js';
 import { STRING_RESULT_KINDS, type Analysis, type Finding, type ReturnTypeChange, type Rewrite, type SiteKind, type ToolHandler } from './types.js';
 
 export interface AnalyzeOptions {
@@ -269,7 +269,7 @@ class FileAnalyzer implements SiteScope {
       return;
     }
     if (ts.isCallExpression(inner) && classifyCall(inner, expression, context, this)) return;
-    if (ts.isIdentifier(inner) && this.classifyAssignedVariable(inner, context)) return;
+    if (ts.isIdentifier(inner) && (this.classifyAssignedVariable(inner, context) || this.classifyObjectOrigins(inner, expression, context))) return;
     if (this.predicates.isString(expression)) classifyString(expression, context, this);
   }
 
@@ -313,6 +313,29 @@ class FileAnalyzer implements SiteScope {
     if (declaration.type && declaration.type.kind === ts.SyntaxKind.StringKeyword && assignments.every((assignment) => this.findingsByStart.get(assignment.right.getStart(this.sourceFile))?.rewrite)) {
       this.variableTypeChanges.push({ fn: context.fn, edit: this.rewriter.replace(declaration.type, 'CallToolResult') });
     }
+    return true;
+  }
+
+  /**
+   * `const response = { content: [...] }; log(response); return response;`: the value was built
+   * elsewhere, so the site is where (src/analyze/flow): each object literal the variable may hold,
+   * in this function or in a function of this file that built it. A result literal is rewritten
+   * where it stands (the helpers keep its `content`, so other reads of the variable still work); a
+   * plain data object only when the variable has no other use, else the return is wrapped.
+   */
+  private classifyObjectOrigins(identifier: TS.Identifier, returned: TS.Expression, context: SiteContext): boolean {
+    const origins = this.flow.origins(identifier);
+    if (origins.length === 0 || !origins.every((origin) => ts.isObjectLiteralExpression(origin))) return false;
+    const objects = origins as TS.ObjectLiteralExpression[];
+    const isResultLiteral = (object: TS.ObjectLiteralExpression) => getPropertyValue(object, 'content') !== undefined || getPropertyValue(object, 'structuredContent') !== undefined;
+    const shared = objects.some((object) => !isResultLiteral(object)) && hasOtherUses(identifier, context.fn, this.locals);
+    for (const object of objects) {
+      if (object.getSourceFile() !== this.sourceFile) continue;
+      if (shared && !isResultLiteral(object)) continue;
+      const home = enclosingFunction(object);
+      classifyObject(object, { ...context, fn: home && home !== context.fn && isFunctionLike(home) ? home : context.fn }, this);
+    }
+    if (shared && context.framework === 'sdk') this.report('bare-object', returned, context, this.rewriter.wrap(unwrap(returned), 'jsonResult'));
     return true;
   }
 
@@ -361,6 +384,31 @@ class FileAnalyzer implements SiteScope {
 }
 
 const RESULT_FIELDS = ['isError', 'content', 'structuredContent', '_meta'];
+
+function enclosingFunction(node: TS.Node): TS.SignatureDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
+/** Is the variable read anywhere in `fn` other than being returned or read as a result (`x.isError`)? */
+function hasOtherUses(identifier: TS.Identifier, fn: TS.SignatureDeclaration, locals: LocalDeclarations): boolean {
+  const declaration = locals.declarationOf(identifier);
+  const body = (fn as TS.FunctionLikeDeclaration).body;
+  if (!declaration || !body) return true;
+  let other = false;
+  const visit = (node: TS.Node): void => {
+    if (other) return;
+    if (ts.isIdentifier(node) && node.text === identifier.text && node !== declaration.name && locals.declarationOf(node) === declaration) {
+      const parent = node.parent;
+      const returned = ts.isReturnStatement(parent) || (ts.isAwaitExpression(parent) && ts.isReturnStatement(parent.parent));
+      if (!returned && !isResultFieldRead(node) && !isAssignmentTarget(node)) other = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return other;
+}
 
 /** `result.isError`, `'isError' in result`: code that already treats the variable as a result. */
 function isResultFieldRead(identifier: TS.Identifier): boolean {

@@ -51,7 +51,13 @@ export function namespaceOf(expression: TS.Expression, scope: ResolveScope, dept
   if (!scope.project || depth > MAX_DEPTH) return undefined;
   const node = skipTypeWrappers(expression);
   if (ts.isIdentifier(node)) {
-    if (scope.locals.declarationOf(node)) return undefined;
+    const local = scope.locals.declarationOf(node);
+    if (local) {
+      // `const client = await import('./client.js')` / `require('./client')` inside a function.
+      const specifier = local && ts.isVariableDeclaration(local) && ts.isIdentifier(local.name) ? loadedModule(local.initializer) : undefined;
+      const file = specifier ? scope.project.resolveModule(node.getSourceFile().fileName, specifier) : undefined;
+      return file ? scope.project.sourceFile(file) : undefined;
+    }
     const imported = importedDeclaration(node, scope);
     return imported?.kind === 'namespace' ? imported.file : undefined;
   }
@@ -61,6 +67,15 @@ export function namespaceOf(expression: TS.Expression, scope: ResolveScope, dept
     return member?.kind === 'namespace' ? member.file : undefined;
   }
   return undefined;
+}
+
+/** The specifier of `await import('./x')` or `require('./x')`. */
+function loadedModule(initializer: TS.Expression | undefined): string | undefined {
+  let node = initializer;
+  while (node && (ts.isAwaitExpression(node) || ts.isParenthesizedExpression(node))) node = node.expression;
+  if (!node || !ts.isCallExpression(node) || node.arguments.length !== 1 || !ts.isStringLiteral(node.arguments[0])) return undefined;
+  const isLoad = node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require');
+  return isLoad ? node.arguments[0].text : undefined;
 }
 
 function exportedValue(exported: Exported | undefined, scope: ResolveScope, depth: number): Value | undefined {

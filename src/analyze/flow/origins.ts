@@ -89,12 +89,22 @@ export class ValueFlow {
     if (ts.isIdentifier(node)) {
       const values = this.variableValues(node, walk);
       if (values) {
+        // After `if (result.isError) return …`, the result read here is not one of the error results.
+        const inner = !walk.dropErrorResults && isGuardedAgainstErrorResult(node) ? { ...walk, dropErrorResults: true } : walk;
+        for (const value of values) this.collect(value, inner, callDepth);
+        return;
+      }
+    }
+    if (walk.dropErrorResults && ts.isObjectLiteralExpression(node) && isErrorResultLiteral(node)) return;
+    if (ts.isPropertyAccessExpression(node)) {
+      const values = this.propertyValues(node.expression, node.name.text, walk, callDepth);
+      if (values) {
         for (const value of values) this.collect(value, walk, callDepth);
         return;
       }
     }
-    if (ts.isPropertyAccessExpression(node)) {
-      const values = this.propertyValues(node.expression, node.name.text, walk, callDepth);
+    if (ts.isElementAccessExpression(node)) {
+      const values = this.elementValues(node, walk, callDepth);
       if (values) {
         for (const value of values) this.collect(value, walk, callDepth);
         return;
@@ -215,6 +225,21 @@ export class ValueFlow {
     return values.length > 0 ? values : undefined;
   }
 
+  /** `items[0]`, `result.content[i]`: the elements of the array literals the owner may be (the one at a literal index). */
+  private elementValues(node: TS.ElementAccessExpression, walk: Walk, callDepth: number): TS.Expression[] | undefined {
+    const ownerWalk: Walk = { found: [], seen: new Set(walk.seen), withAppends: false, arguments: walk.arguments };
+    this.collect(node.expression, ownerWalk, callDepth);
+    if (ownerWalk.found.length === 0) return undefined;
+    const index = ts.isNumericLiteral(node.argumentExpression) ? Number(node.argumentExpression.text) : undefined;
+    const values: TS.Expression[] = [];
+    for (const owner of ownerWalk.found) {
+      if (!ts.isArrayLiteralExpression(owner) || owner.elements.some(ts.isSpreadElement)) return undefined;
+      const elements = index === undefined ? [...owner.elements] : owner.elements.slice(index, index + 1);
+      values.push(...elements.filter((element) => !ts.isOmittedExpression(element)));
+    }
+    return values.length > 0 ? values : undefined;
+  }
+
   /** Every `x = …`, `x ??= …`, `x ||= …` (replaced) and `x += …` (appended) to this declaration, in the scope that declares it. */
   private assignments(declaration: TS.VariableDeclaration): { replaced: TS.Expression[]; appended: TS.Expression[] } {
     let known = this.assignmentMemo.get(declaration);
@@ -243,6 +268,42 @@ interface Walk {
   arguments: Map<TS.ParameterDeclaration, TS.Expression>;
   /** Set when a text is taken apart (contributors). */
   parts?: { isLeaf: (node: TS.Expression) => boolean };
+  /** Past a guard that returned the error results: `{ …, isError: true }` literals are not among the values. */
+  dropErrorResults?: boolean;
+}
+
+function isErrorResultLiteral(object: TS.ObjectLiteralExpression): boolean {
+  const value = getPropertyValue(object, 'isError');
+  return value !== undefined && value.kind === ts.SyntaxKind.TrueKeyword;
+}
+
+/** `if (x.isError) { …; return …; }` (or `throw`) before this read of `x`, in an enclosing block of the same function. */
+function isGuardedAgainstErrorResult(identifier: TS.Identifier): boolean {
+  let child: TS.Node = identifier;
+  for (let current = identifier.parent; current && !isFunctionLike(current); child = current, current = current.parent) {
+    if (!ts.isBlock(current) && !ts.isSourceFile(current)) continue;
+    const index = current.statements.indexOf(child as TS.Statement);
+    for (const statement of current.statements.slice(0, Math.max(index, 0))) {
+      if (ts.isIfStatement(statement) && !statement.elseStatement && readsIsError(statement.expression, identifier.text) && alwaysExits(statement.thenStatement)) return true;
+    }
+  }
+  return false;
+}
+
+function readsIsError(condition: TS.Expression, name: string): boolean {
+  let node = condition;
+  while (ts.isParenthesizedExpression(node)) node = node.expression;
+  if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || node.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken) && node.right.kind === ts.SyntaxKind.TrueKeyword) node = node.left;
+  return ts.isPropertyAccessExpression(node) && node.name.text === 'isError' && ts.isIdentifier(node.expression) && node.expression.text === name;
+}
+
+function alwaysExits(statement: TS.Statement): boolean {
+  if (ts.isReturnStatement(statement) || ts.isThrowStatement(statement)) return true;
+  if (ts.isBlock(statement)) {
+    const last = statement.statements[statement.statements.length - 1];
+    return last !== undefined && alwaysExits(last);
+  }
+  return false;
 }
 
 const MAX_CALL_DEPTH = 4;

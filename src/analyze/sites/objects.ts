@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { useChecker } from '../declarations.js';
-import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, unwrap } from '../syntax.js';
+import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import type { HelperName } from '../types.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
 import { isTextItem, otherKeys, singleTextItem, transportWrapperValue } from './transport.js';
@@ -28,6 +28,12 @@ export function classifyObject(object: TS.ObjectLiteralExpression, context: Site
   const contentArray = unwrap(content);
   const isErrorValue = getPropertyValue(object, 'isError');
   const isErrorTrue = isErrorValue !== undefined && isErrorValue.kind === ts.SyntaxKind.TrueKeyword;
+  const misspelt = isErrorValue === undefined ? misspeltErrorFlag(object) : undefined;
+  if (misspelt) {
+    // `error: true` where `isError: true` was meant: the client sees a success.
+    scope.report('error-content', object, context, { edit: scope.rewriter.replace(misspelt, 'isError: true'), helpers: [] });
+    return;
+  }
   if (!ts.isArrayLiteralExpression(contentArray)) {
     if (context.hasOutputSchema && structured === undefined && !isErrorTrue) {
       scope.report('missing-structured-content', object, context, null, MISSING_STRUCTURED);
@@ -41,6 +47,13 @@ export function classifyObject(object: TS.ObjectLiteralExpression, context: Site
   const text = singleTextItem(contentArray);
   if (text) singleTextResult(object, text, context, scope);
   else severalItems(object, contentArray, context, scope);
+}
+
+// Result fields that say "this failed" but are not the protocol's `isError`.
+const MISSPELT_ERROR_FLAGS = new Set(['error', 'is_error', 'iserror', 'isErr', 'hasError', 'failed', 'failure']);
+
+function misspeltErrorFlag(object: TS.ObjectLiteralExpression): TS.PropertyAssignment | undefined {
+  return object.properties.find((property): property is TS.PropertyAssignment => ts.isPropertyAssignment(property) && MISSPELT_ERROR_FLAGS.has(propertyName(property.name) ?? '') && property.initializer.kind === ts.SyntaxKind.TrueKeyword);
 }
 
 function structuredOnly(object: TS.ObjectLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
@@ -110,7 +123,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     scope.report('error-content', object, context, rewrite);
     return;
   }
-  const origin = isErrorTrue ? null : jsonOrigin(text, scope);
+  const origin = isErrorTrue || isParseFailureFallback(text) ? null : jsonOrigin(text, scope);
   if (origin === 'transport') {
     scope.report('transport-wrapper', object, context, null, 'the serialised value passes through other code before it becomes the text; return toCallToolResult(value) by hand');
     return;
@@ -151,6 +164,25 @@ function severalItems(object: TS.ObjectLiteralExpression, contentArray: TS.Array
   if (context.hasOutputSchema && !isErrorTrue) {
     scope.report('missing-structured-content', object, context, null, MISSING_STRUCTURED);
   }
+}
+
+/** `try { JSON.parse(text) … } catch { … text … }`: where this runs, the text is not JSON. */
+function isParseFailureFallback(text: TS.Expression): boolean {
+  const source = unwrap(text).getText();
+  for (let current: TS.Node | undefined = text.parent; current; current = current.parent) {
+    if (ts.isCatchClause(current)) {
+      let parses = false;
+      const visit = (node: TS.Node): void => {
+        if (parses) return;
+        if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.getText() === 'JSON.parse' && node.arguments[0] && unwrap(node.arguments[0]).getText() === source) parses = true;
+        else ts.forEachChild(node, visit);
+      };
+      visit(current.parent.tryBlock);
+      return parses;
+    }
+    if (ts.isFunctionLike(current)) return false;
+  }
+  return false;
 }
 
 function isNotObjectValue(node: TS.Expression): boolean {
