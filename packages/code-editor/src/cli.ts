@@ -122,9 +122,9 @@ export function parseCommandLine(argv: readonly string[], name = 'mcp-code-edito
   try {
     ({ values } = parseArgs({ args: withBarePostgres(argv), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    // parseArgs adds how to pass a positional that starts with '-'; there are no positionals here.
-    const [first] = (error as Error).message.split('. ');
-    throw new UsageError(`${first.charAt(0).toLowerCase()}${first.slice(1)} (see ${name} --help)`);
+    // On one line, without parseArgs' hint on positionals that start with '-' (there are none here).
+    const message = (error as Error).message.replace(/([.?])?\n/g, (_, end: string | undefined) => `${end ?? '.'} `).replace(/\. To specify a positional argument.*$/, '').replace(/\.$/, '');
+    throw new UsageError(`${message.charAt(0).toLowerCase()}${message.slice(1)} (see ${name} --help)`);
   }
   if (values.help) return { print: usage(name), options: {}, warnings: [] };
   if (values.version) return { print: `${packageVersion()}\n`, options: {}, warnings: [] };
