@@ -17,7 +17,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repository = path.join(here, '..', '..');
-const cliMain = path.join(repository, 'dist', 'src', 'code-editor', 'cli-main.js');
+const bin = path.join(repository, 'packages', 'code-editor', 'dist', 'bin', 'mcp-code-editor.js');
 const filesystemServer = path.join(repository, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 const WARM_UP_PAIRS = 2;
 
@@ -107,8 +107,8 @@ async function timed(call) {
 }
 
 export async function benchPatchVsFilesystem({ pairs = 21, work = path.join(here, '..', '.tmp', 'code-editor', 'patch-vs-fs') } = {}) {
-  if (!fs.existsSync(cliMain)) {
-    console.log('patch_content vs edit_file: skipped, dist/ is missing (run `npm run build` first)\n');
+  if (!fs.existsSync(bin)) {
+    console.log('patch_content vs edit_file: skipped, packages/code-editor/dist/ is missing (run `npm run build` first)\n');
     return undefined;
   }
   if (!fs.existsSync(filesystemServer)) {
@@ -127,7 +127,7 @@ export async function benchPatchVsFilesystem({ pairs = 21, work = path.join(here
     fs.writeFileSync(path.join(theirs, file.name), file.content);
   }
 
-  const editor = await connect('ours', process.execPath, [cliMain, '--root', ours, '--layout', 'plain']);
+  const editor = await connect('ours', process.execPath, [bin, '--root', ours, '--layout', 'plain']);
   const filesystem = await connect('theirs', process.execPath, [filesystemServer, theirs]);
   const rows = [];
   const results = [];
@@ -199,7 +199,7 @@ export async function benchPatchVsFilesystem({ pairs = 21, work = path.join(here
     fs.rmSync(work, { recursive: true, force: true });
   }
   console.log(
-    `patch_content (cli-main --root, plain folder) vs server-filesystem ${version} edit_file, over stdio through the SDK Client; ${pairs} interleaved pairs after ${WARM_UP_PAIRS} warm-up pairs, one exact-once edit each, end states byte-identical:\n`,
+    `patch_content (mcp-code-editor --root, plain folder) vs server-filesystem ${version} edit_file, over stdio through the SDK Client; ${pairs} interleaved pairs after ${WARM_UP_PAIRS} warm-up pairs, one exact-once edit each, end states byte-identical:\n`,
   );
   table(['file', 'size', 'patch_content median', 'edit_file median', 'median pair ratio', 'pair ratios', 'first patch (cold)', 'refused broken patch'], rows);
   for (const { file, ratio } of results) {

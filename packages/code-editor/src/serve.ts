@@ -3,14 +3,15 @@
  *
  * Library code: it never calls process.exit and logs only to stderr (stdout is the stdio
  * transport). Problems with the options or the store are thrown as CodeEditorServerError.
+ *
+ * The SDK 1.x server and the one transport in use are imported when the server starts, not
+ * when the package is: a server that only embeds the tools (registerCodeEditorTools, with the
+ * SDK 1.x or v2) never loads them, and stdio never loads the HTTP stack.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ResultFormat } from 'mcp-result-kit';
 import { bearerCheck, challengeHeader, checkToken, isLoopbackHost, TOKEN_ENV } from './http-auth.js';
 import { importDirectory, type ImportReport } from './import.js';
@@ -240,7 +241,9 @@ export async function startCodeEditorServer(options: CodeEditorServerOptions = {
     markClosed = resolve;
   });
 
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
   if (options.http === undefined) {
+    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
     const server = new McpServer({ name: SERVER_NAME, version: packageVersion() });
     registerCodeEditorTools(server, toolOptions);
     const transport = options.stdio
@@ -263,6 +266,7 @@ export async function startCodeEditorServer(options: CodeEditorServerOptions = {
     return { transport: 'stdio', store, importReport, closed, close };
   }
 
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const host = options.host ?? DEFAULT_HOST;
   const httpServer = http.createServer();
   const authenticate = options.token === undefined ? undefined : bearerCheck(options.token);

@@ -23,7 +23,7 @@
  * parse tree: a few hundred KB for a 4 MB file instead of roughly 130 MB of AST.
  */
 import type * as TS from 'typescript';
-import { ts } from './typescript.js';
+import { typescript } from './typescript.js';
 import type { TextEdit } from './patch.js';
 
 const HARD_END = 1;
@@ -52,6 +52,7 @@ export interface StatementIndex {
 
 /** TypeScript's own rule (isAnExternalModuleIndicatorNode), through the public API. */
 function isModuleIndicator(statement: TS.Statement): boolean {
+  const ts = typescript();
   if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) {
     return true;
   }
@@ -69,6 +70,7 @@ function isModuleIndicator(statement: TS.Statement): boolean {
  * continued by a following `(x)`, so it is not hard.
  */
 function endsHard(statement: TS.Statement, text: string): boolean {
+  const ts = typescript();
   if (text.charCodeAt(statement.end - 1) === SEMICOLON) return true;
   switch (statement.kind) {
     case ts.SyntaxKind.FunctionDeclaration:
@@ -104,6 +106,7 @@ function statementFlags(statement: TS.Statement, text: string): number {
 
 /** The index of a source file that parsed without errors. */
 export function indexStatements(sourceFile: TS.SourceFile, scriptKind: TS.ScriptKind): StatementIndex {
+  const ts = typescript();
   const { statements, text } = sourceFile;
   const starts = new Int32Array(statements.length);
   const ends = new Int32Array(statements.length);
@@ -139,6 +142,7 @@ export type CleanParse = (text: string) => TS.SourceFile | undefined;
  * parse can decide.
  */
 export function checkEditWindow(index: StatementIndex, content: string, edit: TextEdit, parse: CleanParse): StatementIndex | undefined {
+  const ts = typescript();
   const count = index.starts.length;
   if (count === 0 || content.length !== index.textLength + edit.newLength - edit.oldLength) return undefined;
   const delta = edit.newLength - edit.oldLength;

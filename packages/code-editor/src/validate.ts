@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type * as TS from 'typescript';
-import { ts } from './typescript.js';
+import { typescript } from './typescript.js';
 import type { TextEdit } from './patch.js';
 import { checkEditWindow, indexStatements, type StatementIndex } from './syntax-window.js';
 import { sha256Hex } from './text.js';
@@ -17,15 +17,16 @@ import type { EntityType } from './types.js';
 
 const WORKFLOW_DECORATOR = /^[ \t]*@workflow\b/m;
 
-const SCRIPT_KINDS: Readonly<Record<string, TS.ScriptKind>> = {
-  '.ts': ts.ScriptKind.TS,
-  '.mts': ts.ScriptKind.TS,
-  '.cts': ts.ScriptKind.TS,
-  '.tsx': ts.ScriptKind.TSX,
-  '.js': ts.ScriptKind.JS,
-  '.mjs': ts.ScriptKind.JS,
-  '.cjs': ts.ScriptKind.JS,
-  '.jsx': ts.ScriptKind.JSX,
+/** By name, so TypeScript is not loaded before a file needs parsing. */
+const SCRIPT_KINDS: Readonly<Record<string, 'TS' | 'TSX' | 'JS' | 'JSX'>> = {
+  '.ts': 'TS',
+  '.mts': 'TS',
+  '.cts': 'TS',
+  '.tsx': 'TSX',
+  '.js': 'JS',
+  '.mjs': 'JS',
+  '.cjs': 'JS',
+  '.jsx': 'JSX',
 };
 
 /** The entity-type rule; returns the error message or undefined. */
@@ -65,6 +66,7 @@ function checkJson(filePath: string, content: string): string | undefined {
  * Program.getSyntacticDiagnostics, and noLib/noResolve keep it from loading anything else.
  */
 function syntaxError(filePath: string, sourceFile: TS.SourceFile): string | undefined {
+  const ts = typescript();
   const options: TS.CompilerOptions = { noLib: true, noResolve: true, allowJs: true, types: [] };
   const host = ts.createCompilerHost(options);
   host.getSourceFile = (name) => (name === sourceFile.fileName ? sourceFile : undefined);
@@ -86,6 +88,7 @@ function syntaxError(filePath: string, sourceFile: TS.SourceFile): string | unde
  */
 function parseOrCrash(fileName: string, text: string, kind: TS.ScriptKind): TS.SourceFile | string {
   try {
+    const ts = typescript();
     return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
   } catch (error) {
     return (error instanceof Error ? error.message : String(error)).split('\n')[0];
@@ -140,8 +143,9 @@ export class SyntaxChecker {
   check(filePath: string, content: string, incremental?: IncrementalEdit): string | undefined {
     const extension = path.extname(filePath).toLowerCase();
     if (extension === '.json') return checkJson(filePath, content);
-    const kind = SCRIPT_KINDS[extension];
-    if (kind === undefined) return undefined;
+    const kindName = SCRIPT_KINDS[extension];
+    if (kindName === undefined) return undefined;
+    const kind = typescript().ScriptKind[kindName];
     const fileName = `/virtual/${path.basename(filePath)}`;
     const indexed = content.length >= this.minimumIndexedLength && this.capacity > 0;
     const base = incremental && indexed ? this.baseIndex(incremental.baseSha256) : undefined;

@@ -11,8 +11,10 @@ import type * as TypeScript from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { FsStore, SyntaxChecker, checkSyntax } from '../src/index.js';
 import { checkEditWindow, indexStatements, type StatementIndex } from '../src/syntax-window.js';
-import { ts } from '../src/typescript.js';
+import { typescript } from '../src/typescript.js';
 import { connectHarness, dataOf, makeTempDir, textOf } from './harness.js';
+
+const ts = typescript();
 
 /** Park-Miller LCG, so a failure reproduces. */
 function random(seed: number): () => number {
