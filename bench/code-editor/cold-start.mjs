@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { median } from './patch-vs-filesystem.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repository = path.join(here, '..', '..');
@@ -19,14 +20,9 @@ const codeEditorBin = path.join(repository, 'packages', 'code-editor', 'dist', '
 const toolsBin = path.join(repository, 'dist', 'bin', 'mcp-result-kit.js');
 const filesystemServer = path.join(repository, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** 200 small source files in 20 folders: a small project. */
-function writeProject(root) {
+export function writeProject(root) {
   if (fs.existsSync(path.join(root, 'src', 'f19', 'm9.ts'))) return;
   for (let folder = 0; folder < 20; folder++) {
     fs.mkdirSync(path.join(root, 'src', `f${folder}`), { recursive: true });
@@ -36,8 +32,8 @@ function writeProject(root) {
   }
 }
 
-/** Milliseconds from spawn to the first answer of `tool`, and the answer's size check. */
-async function firstAnswer(command, args, tool, toolArgs) {
+/** Milliseconds from spawn to the first answer of `tool` (an error answer throws). */
+export async function firstAnswer(command, args, tool, toolArgs) {
   const started = performance.now();
   const transport = new StdioClientTransport({ command, args, stderr: 'pipe' });
   let stderr = '';

@@ -21,15 +21,15 @@ const bin = path.join(repository, 'packages', 'code-editor', 'dist', 'bin', 'mcp
 const filesystemServer = path.join(repository, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 const WARM_UP_PAIRS = 2;
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-const ms = (value) => `${value.toFixed(1)} ms`;
+export const ms = (value) => `${value.toFixed(1)} ms`;
 const size = (bytes) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 
-function table(headers, rows) {
+export function table(headers, rows) {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column]).length)));
   const line = (cells) => `| ${cells.map((cell, column) => String(cell).padEnd(widths[column])).join(' | ')} |`;
   console.log(line(headers));
@@ -43,7 +43,7 @@ function table(headers, rows) {
  * functions, the shapes of ordinary application code. `computeN` returns `total + N`, the
  * unique text each edit changes.
  */
-function typescriptModule(units) {
+export function typescriptModule(units) {
   const parts = ["import { strict as assert } from 'node:assert';\n"];
   for (let unit = 0; unit < units; unit++) {
     parts.push(`
@@ -85,12 +85,12 @@ export async function load${unit}(fetchValue: (key: string) => Promise<number>):
   return parts.join('');
 }
 
-const FILES = [
+export const FILES = [
   { label: '4 MB TypeScript module', name: 'big.ts', units: 4320 },
   { label: '37 KB TypeScript module', name: 'small.ts', units: 39 },
 ];
 
-async function connect(label, command, args) {
+export async function connect(label, command, args) {
   const transport = new StdioClientTransport({ command, args, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk) => (stderr += chunk.toString('utf8')));
@@ -100,7 +100,7 @@ async function connect(label, command, args) {
   return { client, stderr: () => stderr };
 }
 
-async function timed(call) {
+export async function timed(call) {
   const started = performance.now();
   const result = await call();
   return { result, time: performance.now() - started };
