@@ -102,6 +102,13 @@ describe('docker-compose.yml', () => {
     }
     expect(ports.size).toBe(2);
   });
+
+  it('keeps the secret files out of git and out of the image build', () => {
+    const ignored = spawnSync('git', ['check-ignore', '--quiet', 'secrets/mcp_content_token'], { cwd: PACKAGE_DIR });
+    expect(ignored.status, 'secrets/ is git-ignored').toBe(0);
+    const dockerignore = fs.readFileSync(path.join(PACKAGE_DIR, 'Dockerfile.dockerignore'), 'utf8').split('\n');
+    expect(dockerignore).toContain('**/secrets');
+  });
 });
 
 interface Replica {
