@@ -78,11 +78,12 @@ export function canResolve(name: string, fromUrl: string): boolean {
 }
 
 /**
- * The error for a dev-time package the kit needs for `purpose` and cannot find, with the install
- * command for the project in `cwd` (a devDependency: the tools never run in production).
+ * The error for a package the kit needs for `purpose` and cannot find, with the install command
+ * for the project in `cwd`: a devDependency unless `dev: false` (the tools never run in
+ * production; the code-editor server, which `serve` runs, does).
  */
-export function missingPackage(name: string, purpose: string, cwd: string, alternative?: string): MissingPackageError {
-  const command = installCommand(detectPackageManager(cwd), [name], { dev: true });
+export function missingPackage(name: string, purpose: string, cwd: string, alternative?: string, options: { dev?: boolean } = {}): MissingPackageError {
+  const command = installCommand(detectPackageManager(cwd), [name], { dev: options.dev ?? true });
   return new MissingPackageError(name, command, `${purpose} needs ${name}, which is not installed; install it with: ${command}${alternative ? ` (${alternative})` : ''}`);
 }
 

@@ -17,19 +17,19 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repository = path.join(here, '..', '..');
-const cliMain = path.join(repository, 'dist', 'src', 'code-editor', 'cli-main.js');
+const bin = path.join(repository, 'packages', 'code-editor', 'dist', 'bin', 'mcp-code-editor.js');
 const filesystemServer = path.join(repository, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 const WARM_UP_PAIRS = 2;
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-const ms = (value) => `${value.toFixed(1)} ms`;
+export const ms = (value) => `${value.toFixed(1)} ms`;
 const size = (bytes) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 
-function table(headers, rows) {
+export function table(headers, rows) {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column]).length)));
   const line = (cells) => `| ${cells.map((cell, column) => String(cell).padEnd(widths[column])).join(' | ')} |`;
   console.log(line(headers));
@@ -43,7 +43,7 @@ function table(headers, rows) {
  * functions, the shapes of ordinary application code. `computeN` returns `total + N`, the
  * unique text each edit changes.
  */
-function typescriptModule(units) {
+export function typescriptModule(units) {
   const parts = ["import { strict as assert } from 'node:assert';\n"];
   for (let unit = 0; unit < units; unit++) {
     parts.push(`
@@ -85,12 +85,12 @@ export async function load${unit}(fetchValue: (key: string) => Promise<number>):
   return parts.join('');
 }
 
-const FILES = [
+export const FILES = [
   { label: '4 MB TypeScript module', name: 'big.ts', units: 4320 },
   { label: '37 KB TypeScript module', name: 'small.ts', units: 39 },
 ];
 
-async function connect(label, command, args) {
+export async function connect(label, command, args) {
   const transport = new StdioClientTransport({ command, args, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk) => (stderr += chunk.toString('utf8')));
@@ -100,15 +100,15 @@ async function connect(label, command, args) {
   return { client, stderr: () => stderr };
 }
 
-async function timed(call) {
+export async function timed(call) {
   const started = performance.now();
   const result = await call();
   return { result, time: performance.now() - started };
 }
 
 export async function benchPatchVsFilesystem({ pairs = 21, work = path.join(here, '..', '.tmp', 'code-editor', 'patch-vs-fs') } = {}) {
-  if (!fs.existsSync(cliMain)) {
-    console.log('patch_content vs edit_file: skipped, dist/ is missing (run `npm run build` first)\n');
+  if (!fs.existsSync(bin)) {
+    console.log('patch_content vs edit_file: skipped, packages/code-editor/dist/ is missing (run `npm run build` first)\n');
     return undefined;
   }
   if (!fs.existsSync(filesystemServer)) {
@@ -127,7 +127,7 @@ export async function benchPatchVsFilesystem({ pairs = 21, work = path.join(here
     fs.writeFileSync(path.join(theirs, file.name), file.content);
   }
 
-  const editor = await connect('ours', process.execPath, [cliMain, '--root', ours, '--layout', 'plain']);
+  const editor = await connect('ours', process.execPath, [bin, '--root', ours, '--layout', 'plain']);
   const filesystem = await connect('theirs', process.execPath, [filesystemServer, theirs]);
   const rows = [];
   const results = [];
@@ -199,7 +199,7 @@ export async function benchPatchVsFilesystem({ pairs = 21, work = path.join(here
     fs.rmSync(work, { recursive: true, force: true });
   }
   console.log(
-    `patch_content (cli-main --root, plain folder) vs server-filesystem ${version} edit_file, over stdio through the SDK Client; ${pairs} interleaved pairs after ${WARM_UP_PAIRS} warm-up pairs, one exact-once edit each, end states byte-identical:\n`,
+    `patch_content (mcp-code-editor --root, plain folder) vs server-filesystem ${version} edit_file, over stdio through the SDK Client; ${pairs} interleaved pairs after ${WARM_UP_PAIRS} warm-up pairs, one exact-once edit each, end states byte-identical:\n`,
   );
   table(['file', 'size', 'patch_content median', 'edit_file median', 'median pair ratio', 'pair ratios', 'first patch (cold)', 'refused broken patch'], rows);
   for (const { file, ratio } of results) {

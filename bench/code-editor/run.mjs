@@ -2,7 +2,7 @@
 // precise edit moves compared with a whole-file round trip, and patch_content against the
 // official filesystem server's edit_file (patch-vs-filesystem.mjs). Needs `npm run build` first.
 //
-//   node bench/code-editor/run.mjs [--mb 100] [--runs 11] [--pairs 21] [--only search,sqlite,stdio,patch-vs-fs]
+//   node bench/code-editor/run.mjs [--mb 100] [--runs 11] [--pairs 21] [--only search,sqlite,stdio,patch-vs-fs,cold-start]
 //
 // Generated data lives in bench/.tmp/code-editor/ (gitignored) and is reused between runs.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,10 +17,11 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const distEntry = path.join(here, '..', '..', 'dist', 'src', 'code-editor', 'index.js');
-const cliMain = path.join(here, '..', '..', 'dist', 'src', 'code-editor', 'cli-main.js');
-if (!fs.existsSync(distEntry) || !fs.existsSync(cliMain)) {
-  console.error('bench/code-editor: dist/ is missing; run `npm run build` first');
+// The built @mcp-result-kit/code-editor package: its library entry and its bin.
+const distEntry = path.join(here, '..', '..', 'packages', 'code-editor', 'dist', 'src', 'index.js');
+const bin = path.join(here, '..', '..', 'packages', 'code-editor', 'dist', 'bin', 'mcp-code-editor.js');
+if (!fs.existsSync(distEntry) || !fs.existsSync(bin)) {
+  console.error('bench/code-editor: packages/code-editor/dist/ is missing; run `npm run build` first');
   process.exit(1);
 }
 const { FsStore, SqliteStore, importDirectory, registerCodeEditorTools } = await import(distEntry);
@@ -30,7 +31,7 @@ const { values: cli } = parseArgs({
     mb: { type: 'string', default: '100' },
     runs: { type: 'string', default: '11' },
     pairs: { type: 'string', default: '21' },
-    only: { type: 'string', default: 'search,sqlite,stdio,patch-vs-fs' },
+    only: { type: 'string', default: 'search,sqlite,stdio,patch-vs-fs,cold-start' },
   },
 });
 const SECTIONS = new Set(cli.only.split(','));
@@ -288,7 +289,7 @@ function countingTransport(transport) {
 async function benchStdio() {
   const database = path.join(work, 'patch.db');
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${database}${suffix}`, { force: true });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliMain, '--db', database], stderr: 'ignore' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, '--db', database], stderr: 'ignore' });
   const counting = countingTransport(transport);
   const client = new Client({ name: 'bench-stdio', version: '1.0.0' });
   await client.connect(transport);
@@ -321,7 +322,7 @@ async function benchStdio() {
       }
       latencyRows.push([label, kb(Buffer.byteLength(content)), ms(uploadTime), ms(median(latencies)), ms(percentile(latencies, 0.95))]);
     }
-    console.log('patch_content over stdio (cli-main, SQLite store), 30 sequential edits per file:\n');
+    console.log('patch_content over stdio (mcp-code-editor, SQLite store), 30 sequential edits per file:\n');
     table(['file', 'size', 'upload (replace_content)', 'patch median', 'patch p95'], latencyRows);
 
     const { scope } = BIG_FILES[1];
@@ -375,4 +376,8 @@ if (SECTIONS.has('stdio')) await benchStdio();
 if (SECTIONS.has('patch-vs-fs')) {
   const { benchPatchVsFilesystem } = await import('./patch-vs-filesystem.mjs');
   await benchPatchVsFilesystem({ pairs: Number(cli.pairs) });
+}
+if (SECTIONS.has('cold-start')) {
+  const { benchColdStart } = await import('./cold-start.mjs');
+  await benchColdStart({ runs: RUNS });
 }

@@ -18,9 +18,9 @@ import pg from 'pg';
 import { findPostgresBin, startLocalPostgres, stopLocalPostgres, urlFor } from '../../test/support/local-postgres.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const distEntry = path.join(here, '..', '..', 'dist', 'src', 'code-editor', 'index.js');
+const distEntry = path.join(here, '..', '..', 'packages', 'code-editor', 'dist', 'src', 'index.js');
 if (!fs.existsSync(distEntry)) {
-  console.error('bench/stores: dist/ is missing; run `npm run build` first');
+  console.error('bench/stores: packages/code-editor/dist/ is missing; run `npm run build` first');
   process.exit(1);
 }
 const { FsStore, PostgresStore, SqliteStore, importDirectory, registerCodeEditorTools } = await import(distEntry);

@@ -1,16 +1,25 @@
 import { canResolve, missingPackage } from '../install.js';
 import { UsageError } from './errors.js';
 
+interface Peer {
+  specifier: string;
+  /** Installed as a dev dependency (the default: the kit's peers are dev tools). */
+  dev?: boolean;
+  /** Said after the install command. */
+  alternative?: string;
+}
+
 /**
  * The peer dependencies each command loads. They are the project's own copies (the kit never
  * brings a second TypeScript or ESLint), so a project without them gets one line saying what to
- * install, before anything is read or written.
+ * install, before anything is read or written. `serve` runs the code-editor server, a package
+ * of its own that people run in production.
  */
-const COMMAND_PEERS: Record<string, readonly string[]> = {
-  migrate: ['typescript'],
-  check: ['typescript', 'eslint'],
-  demo: ['typescript', 'eslint'],
-  serve: ['@modelcontextprotocol/sdk/server/mcp.js', 'zod'],
+const COMMAND_PEERS: Record<string, readonly Peer[]> = {
+  migrate: [{ specifier: 'typescript' }],
+  check: [{ specifier: 'typescript' }, { specifier: 'eslint' }],
+  demo: [{ specifier: 'typescript' }, { specifier: 'eslint' }],
+  serve: [{ specifier: '@mcp-result-kit/code-editor/cli', dev: false, alternative: 'or run it without installing: npx @mcp-result-kit/code-editor' }],
 };
 
 /** The package a specifier belongs to: `@scope/name` or `name`. */
@@ -21,8 +30,8 @@ export function packageName(specifier: string): string {
 
 /** Throws a UsageError naming the install command when one of the command's peers is missing. */
 export function requirePeers(command: string, cwd: string): void {
-  for (const specifier of COMMAND_PEERS[command] ?? []) {
-    if (canResolve(specifier, import.meta.url)) continue;
-    throw new UsageError(missingPackage(packageName(specifier), command, cwd).message);
+  for (const peer of COMMAND_PEERS[command] ?? []) {
+    if (canResolve(peer.specifier, import.meta.url)) continue;
+    throw new UsageError(missingPackage(packageName(peer.specifier), command, cwd, peer.alternative, { dev: peer.dev ?? true }).message);
   }
 }

@@ -5,7 +5,6 @@ import type { Io } from './io.js';
 import type { MigrateFlags } from './migrate.js';
 import { packageVersion } from '../package-info.js';
 import { requirePeers } from './peers.js';
-import type { ServeFlags } from './serve.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -100,26 +99,16 @@ export function createProgram(io: Io, state: ProgramState): Command {
 
   program
     .command('serve')
-    .description('start the reference code-editor MCP server (stdio, or HTTP with --http)')
-    .option('--db <file>', 'SQLite database file')
-    .option('--root <dir>', 'folder the editor works in')
-    .option('--postgres [url]', 'Postgres database shared by several servers (without a URL: MCP_CONTENT_DATABASE_URL, which also selects it when no other store is given)')
-    .option('--import <dir>', 'import files from this folder into the store')
-    .addOption(
-      new Option('--layout <layout>', "how the --root/--import folder maps onto entity types (default: detected; printed on start)").choices(['plain', 'entities']),
-    )
-    .option('--read-only', 'refuse every write')
-    .option('--org <id>', 'organisation id')
-    .option('--http <port>', 'serve over HTTP on this port instead of stdio')
-    .option('--host <addr>', 'address to listen on with --http (not loopback: a token is required)')
-    .option('--token-file <file>', 'bearer token clients must send over HTTP (or MCP_CONTENT_TOKEN)')
-    .option('--allowed-host <name>', 'also accept this Host header over HTTP, e.g. the name clients use (repeatable)', collect)
-    .addOption(new Option('--result-format <format>', 'result format of the tools').choices(['readable', 'structured', 'both']))
-    .addOption(new Option('--format <format>', 'deprecated: use --result-format').choices(['readable', 'structured', 'both']).hideHelp())
-    .action(async (flags: ServeFlags) => {
+    .description('run the code-editor MCP server: an alias of mcp-code-editor, from @mcp-result-kit/code-editor (its options: serve --help)')
+    // Every argument, --help included, belongs to mcp-code-editor, which parses and checks them.
+    .argument('[options...]')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async (args: string[]) => {
       requirePeers('serve', io.cwd);
       const { runServe } = await import('./serve.js');
-      state.code = await runServe(flags, io);
+      state.code = await runServe(args, io);
     });
 
   return program;

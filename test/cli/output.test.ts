@@ -101,13 +101,3 @@ describe('run (in-process)', () => {
     expect(await run(['migrate', '--dry-run'], fakeIo({ cwd: dir }))).toBe(0);
   });
 });
-
-describe('serve options', () => {
-  it('takes --result-format, and --format as its deprecated spelling', async () => {
-    const { serveOptions } = await import('../../src/cli/serve.js');
-    expect(serveOptions({ resultFormat: 'readable' }).format).toBe('readable');
-    expect(serveOptions({ format: 'structured' }).format).toBe('structured');
-    expect(() => serveOptions({ format: 'readable', resultFormat: 'both' })).toThrow('--format readable (deprecated) and --result-format both disagree');
-    expect(() => serveOptions({ resultFormat: 'pretty' })).toThrow('--result-format must be one of readable, structured, both, got "pretty"');
-  });
-});

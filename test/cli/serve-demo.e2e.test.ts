@@ -1,4 +1,5 @@
-// `mcp-result-kit serve` and `mcp-result-kit demo` through the built binary.
+// `mcp-result-kit serve` (the alias of @mcp-result-kit/code-editor's bin, which the workspace
+// links) and `mcp-result-kit demo` through the built binary.
 import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ afterAll(cleanupTemporaries);
 const example = path.join(FIXTURES, 'example-server');
 
 describe('serve', () => {
-  it('serves an ordinary project folder (the README example): lists, searches and reads its files', async () => {
+  it('runs the code editor: serves an ordinary project folder, lists, searches and reads its files', async () => {
     const root = tempDir('mrk-serve-');
     writeTree(root, { 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = a;\n', '.gitignore': 'dist/\n', 'dist/a.js': 'exports.a = 1;\n' });
     const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--root', root, '--read-only'], stderr: 'pipe' });
@@ -40,20 +41,27 @@ describe('serve', () => {
   });
 
 
-  it('rejects bad flags with exit 2', () => {
+  it('is the code editor\'s command line: its help, its checks, exit 2 for a bad flag', () => {
     const dir = tempDir();
+    const help = cli(['serve', '--help'], dir);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: mcp-result-kit serve \[options\]\n/);
+    expect(help.stdout).toContain('--postgres [url]');
     const run = cli(['serve', '--http', 'eighty'], dir);
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe('mcp-result-kit: --http must be a port number (0-65535), got "eighty"\n');
+    expect(run.stderr).toBe('mcp-result-kit serve: --http must be a port number (0-65535), got "eighty"\n');
     const layout = cli(['serve', '--root', dir, '--layout', 'flat'], dir);
     expect(layout.status).toBe(2);
-    expect(layout.stderr).toMatch(/option '--layout <layout>' argument 'flat' is invalid\. Allowed choices are plain, entities\./);
+    expect(layout.stderr).toBe('mcp-result-kit serve: --layout must be one of entities, plain, got "flat"\n');
     const layoutWithoutFolder = cli(['serve', '--db', 'x.db', '--layout', 'plain'], dir);
     expect(layoutWithoutFolder.status).toBe(2);
-    expect(layoutWithoutFolder.stderr).toBe('mcp-result-kit: --layout applies to a folder: use it with --root <dir> or --import <dir>\n');
+    expect(layoutWithoutFolder.stderr).toBe('mcp-result-kit serve: --layout applies to a folder: use it with --root <dir> or --import <dir>\n');
     const orgOnPlain = cli(['serve', '--root', dir, '--org', 'acme'], dir);
     expect(orgOnPlain.status).toBe(2);
     expect(orgOnPlain.stderr).toMatch(/--org binds the session to an organisation's workflows, and .* is served as a plain folder, which has none; drop --org or use --layout entities/);
+    const unknown = cli(['serve', '--token', 'x'], dir);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe("mcp-result-kit serve: unknown option '--token' (see mcp-result-kit serve --help)\n");
   });
 });
 

@@ -96,7 +96,9 @@ describe('npm install of the packed packages into a server project', () => {
     expect(locationsOf(after, 'typescript')).toEqual([`typescript@${USER_TYPESCRIPT}`]);
     expect(locationsOf(after, 'mcp-result-kit')).toEqual(['mcp-result-kit@0.1.0']);
     expect(locationsOf(after, '@modelcontextprotocol/sdk')).toEqual([`@modelcontextprotocol/sdk@${SDK}`]);
-    for (const name of ['better-sqlite3', 'ts-morph', 'jscodeshift', 'vitest', 'fastmcp']) expect(locationsOf(after, name), name).toEqual([]);
+    for (const name of ['better-sqlite3', 'pg', '@mcp-result-kit/code-editor', 'ts-morph', 'jscodeshift', 'vitest', 'fastmcp']) expect(locationsOf(after, name), name).toEqual([]);
+    // What only the code editor needs stays with it.
+    expect(delta.added.map((pkg) => pkg.name)).not.toContain('proper-lockfile');
     const manifest = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     expect(Object.keys(manifest.devDependencies)).toContain('@mcp-result-kit/tools');
   });
@@ -124,12 +126,17 @@ describe('npm install of the packed packages into a server project', () => {
     expect(demo.stdout).toMatch(/files written\s+[1-9]/);
   });
 
-  it('serve --db names the one command that installs better-sqlite3; serve --root works without it', async () => {
-    const db = kit(project, ['serve', '--db', 'content.db']);
-    expect(db.status).toBe(2);
-    expect(db.stderr).toBe(
-      'mcp-result-kit: the SQLite store (serve --db) needs better-sqlite3, which is not installed; install it with: npm install -D better-sqlite3 (or serve a folder with --root)\n',
+  it('serve names the command that installs @mcp-result-kit/code-editor; with it installed, serve runs its server', async () => {
+    const missing = kit(project, ['serve', '--root', 'src']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe(
+      'mcp-result-kit: serve needs @mcp-result-kit/code-editor, which is not installed; install it with: npm install @mcp-result-kit/code-editor (or run it without installing: npx @mcp-result-kit/code-editor)\n',
     );
+    npmInstall(project, [tarballs.codeEditor]);
+    // The project's own TypeScript and SDK stay single copies (the code editor's ranges accept them).
+    const after = installedPackages(project);
+    expect(locationsOf(after, '@modelcontextprotocol/sdk')).toEqual([`@modelcontextprotocol/sdk@${SDK}`]);
+    expect(locationsOf(after, 'typescript')).toEqual([`typescript@${USER_TYPESCRIPT}`]);
     const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(project, 'node_modules/.bin/mcp-result-kit'), 'serve', '--root', path.join(project, 'src'), '--read-only'], cwd: project, stderr: 'pipe' });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

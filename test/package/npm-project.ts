@@ -1,4 +1,4 @@
-// Packing the two workspace packages and installing them into fresh projects with the real npm,
+// Packing the three workspace packages and installing them into fresh projects with the real npm,
 // as users do. Downloads go through one npm cache in the system temp folder, shared by the
 // package tests and kept between runs, so only the first run on a machine fetches from the
 // registry; everything else each test makes is removed at the end.
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const RUNTIME_DIR = path.join(ROOT, 'packages/runtime');
+export const CODE_EDITOR_DIR = path.join(ROOT, 'packages/code-editor');
 
 /** Shared by every run on this machine: the npm cache and the SDK installs (see sdkInstall). */
 export const CACHE = path.join(os.tmpdir(), 'mcp-result-kit-package-tests');
@@ -49,11 +50,12 @@ export function npmInstall(cwd: string, args: string[]): void {
 export interface Tarballs {
   runtime: string;
   tools: string;
+  codeEditor: string;
 }
 
-/** `npm pack` of both packages from the current build (npm test builds first). */
+/** `npm pack` of the three packages from the current build (npm test builds first). */
 export function packTarballs(): Tarballs {
-  for (const file of [path.join(RUNTIME_DIR, 'dist/cjs/index.js'), path.join(ROOT, 'dist/bin/mcp-result-kit.js')]) {
+  for (const file of [path.join(RUNTIME_DIR, 'dist/cjs/index.js'), path.join(ROOT, 'dist/bin/mcp-result-kit.js'), path.join(CODE_EDITOR_DIR, 'dist/bin/mcp-code-editor.js')]) {
     if (!existsSync(file)) throw new Error(`${file} is missing; run npm run build first`);
   }
   const destination = mkdtempSync(path.join(os.tmpdir(), 'mrk-pack-'));
@@ -62,7 +64,7 @@ export function packTarballs(): Tarballs {
     const [info] = JSON.parse(npm(ROOT, ['pack', '--json', '--pack-destination', destination, ...args])) as Array<{ filename: string }>;
     return path.join(destination, info.filename);
   };
-  return { runtime: pack(['--workspace', 'mcp-result-kit']), tools: pack([]) };
+  return { runtime: pack(['--workspace', 'mcp-result-kit']), tools: pack([]), codeEditor: pack(['--workspace', '@mcp-result-kit/code-editor']) };
 }
 
 export interface InstalledPackage {
