@@ -11,6 +11,7 @@ const COMMAND_PEERS: Record<string, readonly string[]> = {
   check: ['typescript', 'eslint'],
   demo: ['typescript', 'eslint'],
   serve: ['@modelcontextprotocol/sdk/server/mcp.js', 'zod'],
+  probe: ['@modelcontextprotocol/sdk/client/index.js'],
 };
 
 /** The package a specifier belongs to: `@scope/name` or `name`. */

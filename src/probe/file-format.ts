@@ -1,0 +1,103 @@
+/**
+ * The probe's own files (scenarios, recordings): read as YAML (JSON is YAML too) with positions,
+ * checked against a JSON Schema, and every problem reported as `file:line:col: path: what is wrong`.
+ */
+import { readFileSync } from 'node:fs';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import { ProbeError } from './errors.js';
+import { validate } from './schema.js';
+
+/** Reads a file as YAML (JSON is YAML too), keeping positions for messages. */
+export function readDocument(file: string, what: string): { document: Document; lines: LineCounter; value: unknown } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ProbeError(`cannot read the ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const lines = new LineCounter();
+  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    const problems = document.errors.slice(0, 5).map((error) => {
+      const position = lines.linePos(error.pos[0]);
+      return `${file}:${position.line}:${position.col}: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`;
+    });
+    throw new ProbeError(`the ${what} does not parse:\n  ${problems.join('\n  ')}`);
+  }
+  return { document, lines, value: document.toJS({ maxAliasCount: 100 }) as unknown };
+}
+
+/** `file:line:col` of the value at `pointer` (or of its nearest existing parent). */
+export function positionOf(file: string, document: Document, lines: LineCounter, segments: readonly (string | number)[]): string {
+  for (let depth = segments.length; depth >= 0; depth--) {
+    const node = document.getIn(segments.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
+    if (node?.range) {
+      const position = lines.linePos(node.range[0]);
+      return `${file}:${position.line}:${position.col}`;
+    }
+  }
+  return file;
+}
+
+export interface Problem {
+  segments: (string | number)[];
+  message: string;
+}
+
+const segmentsOf = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part.replace(/~1/g, '/').replace(/~0/g, '~')));
+
+/** Ajv's errors as problems, one per bad entry, in words a person acts on. */
+export function schemaProblems(schema: object, value: unknown, offset: (string | number)[] = []): Problem[] {
+  const verdict = validate(schema, value, '');
+  if (verdict.valid) return [];
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  for (const error of verdict.errors) {
+    // anyOf reports every branch; its own summary is enough.
+    if (verdict.errors.some((other) => other.keyword === 'anyOf' && error.schemaPath.startsWith(other.schemaPath.replace(/\/anyOf$/, '/anyOf/')))) continue;
+    const segments = [...offset, ...segmentsOf(error.instancePath)];
+    const params = error.params as Record<string, unknown>;
+    let message: string;
+    if (error.keyword === 'required') message = `missing '${String(params.missingProperty)}'`;
+    else if (error.keyword === 'additionalProperties') {
+      const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      message = `unknown key '${String(params.additionalProperty)}'${allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ''}`;
+    } else if (error.keyword === 'enum') message = `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    else if (error.keyword === 'anyOf') message = 'must be { pattern, flags?, replacement? } or { key, replacement? }';
+    else if (error.keyword === 'propertyNames') message = `'${String(params.propertyName)}' is not a valid name (letters, digits, _ and -, not starting with a digit)`;
+    // The pattern behind a propertyNames error: that error says it.
+    else if (error.keyword === 'pattern' && error.propertyName !== undefined) continue;
+    else if (error.keyword === 'pattern') message = segments.at(-1) === 'flags' ? 'may hold only the flags i, m, s, u and y' : 'must be a name of letters, digits, _ and - (not starting with a digit)';
+    else message = error.message ?? 'is invalid';
+    const key = `${segments.join('/')}\0${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push({ segments, message });
+  }
+  return problems;
+}
+
+export function pathText(segments: readonly (string | number)[]): string {
+  return segments.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part), '') || '(top level)';
+}
+
+/** Regular expressions given as text compile, or are a problem. */
+export function regexProblem(source: string, segments: (string | number)[]): Problem | undefined {
+  try {
+    new RegExp(source, 'u');
+    return undefined;
+  } catch (error) {
+    return { segments, message: `not a valid regular expression: ${(error as Error).message}` };
+  }
+}
+
+/** A ProbeError listing the problems (at most ten) with their positions. */
+export function problemsError(what: string, file: string, document: Document, lines: LineCounter, problems: readonly Problem[], inDocument: (segments: (string | number)[]) => (string | number)[] = (segments) => segments): ProbeError {
+  const described = problems.slice(0, 10).map((problem) => `${positionOf(file, document, lines, inDocument(problem.segments))}: ${pathText(problem.segments)}: ${problem.message}`);
+  const more = problems.length > 10 ? `\n  (and ${problems.length - 10} more)` : '';
+  return new ProbeError(`the ${what} has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n  ${described.join('\n  ')}${more}`);
+}
