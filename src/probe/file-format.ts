@@ -7,20 +7,20 @@ import { LineCounter, parseDocument, type Document } from 'yaml';
 import { ProbeError } from './errors.js';
 import { validate } from './schema.js';
 
-/** Reads a file as YAML (JSON is YAML too), keeping positions for messages. */
-export function readDocument(file: string, what: string): { document: Document; lines: LineCounter; value: unknown } {
+/** Reads a file as YAML (JSON is YAML too), keeping positions for messages, which name it as `display`. */
+export function readDocument(file: string, what: string, display = file): { document: Document; lines: LineCounter; value: unknown } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ProbeError(`cannot read the ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ProbeError(`cannot read the ${what} ${display}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
     const problems = document.errors.slice(0, 5).map((error) => {
       const position = lines.linePos(error.pos[0]);
-      return `${file}:${position.line}:${position.col}: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`;
+      return `${display}:${position.line}:${position.col}: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`;
     });
     throw new ProbeError(`the ${what} does not parse:\n  ${problems.join('\n  ')}`);
   }

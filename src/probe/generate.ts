@@ -221,7 +221,10 @@ function wrongTypeValue(schema: Json, root: Schema): Json {
  * anything a call could send.
  */
 export function invalidArguments(inputSchema: JsonObject | undefined): (GeneratedArguments & { note: string }) | null {
-  const schema = deref(inputSchema ?? EMPTY_OBJECT_SCHEMA, inputSchema ?? EMPTY_OBJECT_SCHEMA);
+  const root = inputSchema ?? EMPTY_OBJECT_SCHEMA;
+  const top = deref(root, root);
+  // The properties of `allOf` parts count as the top level's.
+  const schema = Array.isArray(top.allOf) ? top.allOf.filter(isObject).reduce<Schema>((all, part) => mergeObjectSchemas(all, deref(part, root)), top) : top;
   const valid = validArguments(inputSchema).arguments;
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
@@ -231,7 +234,7 @@ export function invalidArguments(inputSchema: JsonObject | undefined): (Generate
     attempts.push([rest, `required property '${required[0]}' left out`]);
   }
   for (const [name, property] of Object.entries(properties)) {
-    const wrong = wrongTypeValue(property, schema);
+    const wrong = wrongTypeValue(property, root);
     attempts.push([{ ...valid, [name]: wrong }, `'${name}' set to ${JSON.stringify(wrong)}`]);
   }
   attempts.push([{ ...valid, unexpectedProbeArgument: true }, "unexpected property 'unexpectedProbeArgument'"]);

@@ -21,6 +21,7 @@ const warning = (kind: ProbeKind, message: string): ProbeFinding => ({ kind, sev
 
 /** The SDK's server (1.2x and later) answers a handler's non-result with this protocol error. */
 const INVALID_RESULT = /Invalid tools\/call result/i;
+const SDK_OUTPUT_REFUSED = /Output validation error/i;
 
 function parseJson(text: string): Json | undefined {
   try {
@@ -54,6 +55,10 @@ function judgeResult(raw: Json, view: ResultView, context: JudgeContext): ProbeF
     findings.push(error('structured-not-object', `structuredContent is ${Array.isArray(view.structuredContent) ? 'an array' : typeof view.structuredContent}, not a JSON object`));
   } else if (view.structuredContent !== undefined && view.texts.length === 0) {
     findings.push(error('structured-without-text', 'structuredContent comes without a text item; clients that read only content see nothing'));
+  }
+  // The SDK's McpServer (1.2x and later) turns a result that fails its outputSchema into this error.
+  if (view.isError && SDK_OUTPUT_REFUSED.test(view.text)) {
+    findings.push(error('invalid-structured-content', `the SDK refused the tool's own result: ${excerpt(view.text, 160)}`));
   }
   if (!view.isError) {
     const lead = view.texts[0] ?? '';
@@ -93,16 +98,23 @@ export function outcomeFailed(outcome: Outcome, findings: readonly ProbeFinding[
   return viewResult(outcome.result).isError || findings.some((finding) => FAILURE_WORDING_KINDS.has(finding.kind));
 }
 
+/** A protocol error's message on one line, short: the SDK's carry whole zod issue lists. */
+function oneLine(message: string, max = 160): string {
+  const zodMessage = /"message":\s*"([^"]+)"/.exec(message)?.[1];
+  const text = (zodMessage ? `${message.slice(0, message.indexOf(':', message.indexOf('Invalid tools/call result')) + 1)} ${zodMessage}` : message).replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 function judgeProtocolError(outcome: Extract<Outcome, { type: 'protocol-error' }>, step: Step): ProbeFinding[] {
-  const text = `protocol error ${outcome.code}: ${outcome.message}`;
+  const text = `protocol error ${outcome.code} (${oneLine(outcome.message)})`;
   if (INVALID_RESULT.test(outcome.message)) {
-    return /received string|expected object, got string|Expected object, received string/i.test(outcome.message)
-      ? [error('string', `the handler returned a raw string; the SDK answered with a ${text.slice(0, 160)}`)]
-      : [error('bare-object', `the handler returned something that is not a CallToolResult; the SDK answered with a ${text.slice(0, 160)}`)];
+    return /received string|expected object, got string/i.test(outcome.message)
+      ? [error('string', `the handler returned a raw string, which the SDK refused with a ${text}`)]
+      : [error('bare-object', `the handler returned something that is not a CallToolResult, which the SDK refused with a ${text}`)];
   }
   // Bad arguments may be refused with a JSON-RPC error (SDKs before spec 2025-11-25 do).
   if (step.source === 'invalid' || step.expect === 'error') return [];
-  return [error('protocol-error', `${text} where a result was due; a tool's failure belongs in a result with isError: true`)];
+  return [error('protocol-error', `a ${text} where a result was due; a tool's failure belongs in a result with isError: true`)];
 }
 
 /** Every finding about one call. Setup steps are not judged. */

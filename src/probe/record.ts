@@ -117,7 +117,7 @@ export async function writeRecording(file: string, recording: Recording): Promis
 /** Reads and checks a recording; a ProbeError with the position of every bad entry when it is not one. */
 export function readRecording(file: string, cwd: string): Recording {
   const absolute = path.resolve(cwd, file);
-  const { document, lines, value } = readDocument(absolute, 'recording');
+  const { document, lines, value } = readDocument(absolute, 'recording', file);
   const format = (value as { format?: unknown } | null)?.format;
   if (typeof format === 'string' && format !== RECORDING_FORMAT && format.startsWith('mcp-result-kit/probe-recording@')) {
     throw new ProbeError(`the recording ${file} is in format ${format}, which this version of the kit does not read (it reads ${RECORDING_FORMAT}); record it again`);

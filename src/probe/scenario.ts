@@ -147,7 +147,7 @@ export function stepsOf(raw: { setup?: RawStep[]; calls: RawStep[] }): Step[] {
 /** Reads and checks a scenario file; a ProbeError listing every problem with its position when it is wrong. */
 export function loadScenario(file: string, cwd: string): Scenario {
   const absolute = path.resolve(cwd, file);
-  const { document, lines, value } = readDocument(absolute, 'scenario file');
+  const { document, lines, value } = readDocument(absolute, 'scenario file', file);
   const asList = Array.isArray(value);
   const object = asList ? { calls: value } : value;
   // A bare list is `calls`: positions inside it have no `calls` segment in the document.

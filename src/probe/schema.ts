@@ -25,7 +25,8 @@ const instances = new Map<string, AnyAjv>();
 function instance(dialect: 'draft-07' | '2019-09' | '2020-12'): AnyAjv {
   let ajv = instances.get(dialect);
   if (!ajv) {
-    const options = { strict: false, allErrors: true, validateFormats: true } as const;
+    // verbose: errors carry their schema, so messages can list the keys that are allowed.
+    const options = { strict: false, allErrors: true, validateFormats: true, verbose: true } as const;
     ajv = dialect === 'draft-07' ? new Ajv(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv2020(options);
     addFormats.default(ajv);
     instances.set(dialect, ajv);

@@ -52,12 +52,12 @@ export class Session {
     private readonly process?: ProcessTransport,
   ) {}
 
-  /** What the server's process said on the way out, for messages. */
+  /** How the server's process ended and what it said on the way out, for messages: `it exited with code 1; its stderr ends with: …`. */
   exitDescription(): string {
     const transport = this.process;
-    if (!transport) return 'the server closed the connection';
+    if (!transport) return 'it closed the connection';
     const exit = transport.exit;
-    const how = !exit ? 'the server closed its stdout' : exit.signal ? `the server was killed by ${exit.signal}` : `the server exited with code ${exit.code}`;
+    const how = !exit ? 'it closed its stdout' : exit.signal ? `it was killed by ${exit.signal}` : `it exited with code ${exit.code}`;
     const stderr = transport.stderr.trim();
     return stderr ? `${how}; its stderr ends with:\n${indentTail(stderr)}` : how;
   }
@@ -94,7 +94,9 @@ export class Session {
       return `the server (${where}) stopped before it answered initialize: ${this.exitDescription()}${noiseNote}`;
     }
     const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    return `cannot start or reach the server (${where}): ${reason}${noiseNote}`;
+    const status = codeOf(error);
+    const hint = this.target.kind === 'http' && (status === 401 || status === 403) ? ` (HTTP ${status}: the server wants credentials; pass --header "Authorization: Bearer <token>")` : '';
+    return `cannot start or reach the server (${where}): ${reason}${hint}${noiseNote}`;
   }
 
   get serverInfo(): { name: string; version: string } {

@@ -25,8 +25,7 @@ export class TapTransport implements Transport {
 
   constructor(readonly inner: Transport) {
     inner.onmessage = (message, extra) => {
-      this.keep(message);
-      this.onmessage?.(message, extra);
+      this.onmessage?.(this.keep(message), extra);
     };
     inner.onclose = () => {
       this.closed = true;
@@ -35,12 +34,25 @@ export class TapTransport implements Transport {
     inner.onerror = (error) => this.onerror?.(error);
   }
 
-  private keep(message: JSONRPCMessage): void {
+  /**
+   * Keeps a watched response, and returns what the client gets: the message itself, or, for a
+   * result that is not an object (a raw string on the wire), an error the client can read, since
+   * the SDK drops a response it cannot parse and would wait for its timeout.
+   */
+  private keep(message: JSONRPCMessage): JSONRPCMessage {
     const record = message as Record<string, unknown>;
     const id = record.id as RequestId | undefined;
-    if (id === undefined || !this.watched.has(id)) return;
-    if ('result' in record) this.responses.set(id, { result: record.result });
-    else if ('error' in record && record.error !== null && typeof record.error === 'object') this.responses.set(id, { error: record.error as { code: number; message: string; data?: unknown } });
+    if (id === undefined || !this.watched.has(id)) return message;
+    if ('result' in record) {
+      this.responses.set(id, { result: record.result });
+      const result = record.result;
+      if (result === null || typeof result !== 'object' || Array.isArray(result)) {
+        return { jsonrpc: '2.0', id, error: { code: -32603, message: 'the result is not an object' } } as JSONRPCMessage;
+      }
+    } else if ('error' in record && record.error !== null && typeof record.error === 'object') {
+      this.responses.set(id, { error: record.error as { code: number; message: string; data?: unknown } });
+    }
+    return message;
   }
 
   get sessionId(): string | undefined {

@@ -31,7 +31,7 @@ function verdict(call: CallRecord, dry: boolean): string {
   if (dry) return call.step.phase === 'setup' ? 'setup' : call.step.source === 'invalid' ? 'invalid arguments' : '';
   if (call.outcome.type === 'not-run') return 'not run';
   if (call.step.phase === 'setup') return 'setup';
-  if (call.findings.length === 0) return call.step.source === 'invalid' ? 'refused (clean)' : 'clean';
+  if (call.findings.length === 0) return call.step.source === 'invalid' ? 'refused' : 'clean';
   return [...new Set(call.findings.map((finding) => finding.kind))].join(', ');
 }
 
