@@ -2,8 +2,7 @@
  * `mcp-result-kit probe`: flags → a probe run → the report in the chosen format → the exit code
  * (0 clean, 1 a bad result or a regression; a ProbeError or UsageError makes the CLI exit 2).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../cli/errors.js';
 import { useColor, type Io } from '../cli/io.js';
@@ -83,9 +82,8 @@ function targetOf(command: readonly string[], flags: ProbeFlags, io: Io): Target
   if (command.length === 0) throw new UsageError('no server: give its command after -- (probe --generate -- node dist/index.js) or --url http://127.0.0.1:3000/mcp');
   if (flags.header !== undefined) throw new UsageError('--header is for --url, not for a server started over stdio');
   const cwd = path.resolve(io.cwd, flags.cwd ?? '.');
-  const logFile = flags.log ? path.resolve(io.cwd, flags.log) : path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-probe-')), 'server.log');
-  if (flags.log) mkdirSync(path.dirname(logFile), { recursive: true });
-  return { kind: 'stdio', command: command[0], args: command.slice(1), cwd, env: { ...io.env, ...Object.fromEntries(pairs(flags.env, '--env', /=/)) }, logFile };
+  const logFile = flags.log ? path.resolve(io.cwd, flags.log) : undefined;
+  return { kind: 'stdio', command: command[0], args: command.slice(1), cwd, env: { ...io.env, ...Object.fromEntries(pairs(flags.env, '--env', /=/)) }, ...(logFile ? { logFile } : {}) };
 }
 
 /** The run's options from the flags; every bad flag is a UsageError before anything starts. */

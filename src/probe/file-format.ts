@@ -3,7 +3,7 @@
  * checked against a JSON Schema, and every problem reported as `file:line:col: path: what is wrong`.
  */
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { ProbeError } from './errors.js';
 import { validate } from './schema.js';
 
@@ -27,14 +27,20 @@ export function readDocument(file: string, what: string, display = file): { docu
   return { document, lines, value: document.toJS({ maxAliasCount: 100 }) as unknown };
 }
 
-/** `file:line:col` of the value at `pointer` (or of its nearest existing parent). */
-export function positionOf(file: string, document: Document, lines: LineCounter, segments: readonly (string | number)[]): string {
+/** `file:line:col` of the value at `segments` (or of its nearest existing parent); with `key`, of that key in the map there. */
+export function positionOf(file: string, document: Document, lines: LineCounter, segments: readonly (string | number)[], key?: string): string {
+  const at = (offset: number) => {
+    const position = lines.linePos(offset);
+    return `${file}:${position.line}:${position.col}`;
+  };
+  if (key !== undefined) {
+    const map = document.getIn(segments, true);
+    const pair = isMap(map) ? map.items.find((item) => isScalar(item.key) && item.key.value === key) : undefined;
+    if (pair && isScalar(pair.key) && pair.key.range) return at(pair.key.range[0]);
+  }
   for (let depth = segments.length; depth >= 0; depth--) {
     const node = document.getIn(segments.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
-    if (node?.range) {
-      const position = lines.linePos(node.range[0]);
-      return `${file}:${position.line}:${position.col}`;
-    }
+    if (node?.range) return at(node.range[0]);
   }
   return file;
 }
@@ -42,6 +48,8 @@ export function positionOf(file: string, document: Document, lines: LineCounter,
 export interface Problem {
   segments: (string | number)[];
   message: string;
+  /** The key the problem is about (an unknown key), to point at it rather than at its map. */
+  key?: string;
 }
 
 const segmentsOf = (pointer: string) =>
@@ -76,7 +84,7 @@ export function schemaProblems(schema: object, value: unknown, offset: (string |
     const key = `${segments.join('/')}\0${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    problems.push({ segments, message });
+    problems.push({ segments, message, ...(error.keyword === 'additionalProperties' ? { key: String(params.additionalProperty) } : {}) });
   }
   return problems;
 }
@@ -97,7 +105,7 @@ export function regexProblem(source: string, segments: (string | number)[]): Pro
 
 /** A ProbeError listing the problems (at most ten) with their positions. */
 export function problemsError(what: string, file: string, document: Document, lines: LineCounter, problems: readonly Problem[], inDocument: (segments: (string | number)[]) => (string | number)[] = (segments) => segments): ProbeError {
-  const described = problems.slice(0, 10).map((problem) => `${positionOf(file, document, lines, inDocument(problem.segments))}: ${pathText(problem.segments)}: ${problem.message}`);
+  const described = problems.slice(0, 10).map((problem) => `${positionOf(file, document, lines, inDocument(problem.segments), problem.key)}: ${pathText(problem.segments)}: ${problem.message}`);
   const more = problems.length > 10 ? `\n  (and ${problems.length - 10} more)` : '';
   return new ProbeError(`the ${what} has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n  ${described.join('\n  ')}${more}`);
 }

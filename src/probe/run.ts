@@ -174,7 +174,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
     calls,
     skipped: plan.skipped,
     runFindings,
-    ...(options.target.kind === 'stdio' ? { logFile: options.target.logFile } : {}),
+    ...(session.logFile ? { logFile: session.logFile } : {}),
     elapsedMs: performance.now() - started,
     dry: options.dry === true,
   };

@@ -4,6 +4,9 @@
  * Every failure of the server becomes a message that says what happened and when: before it
  * answered `initialize`, or during which call.
  */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ProbeError } from './errors.js';
 import { loadSdk } from './sdk.js';
 import { ProcessTransport, type NoiseLine } from './stdio-transport.js';
@@ -11,7 +14,8 @@ import { TapTransport } from './tap.js';
 import type { Json, JsonObject, Outcome, ToolInfo } from './types.js';
 
 export type Target =
-  | { kind: 'stdio'; command: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv; logFile: string }
+  /** Without `logFile`, the server's stderr goes to a new file in the temp folder (named in the report). */
+  | { kind: 'stdio'; command: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv; logFile?: string }
   | { kind: 'http'; url: string; headers: Record<string, string> };
 
 export interface SessionOptions {
@@ -26,6 +30,15 @@ const REQUEST_TIMEOUT = -32001;
 const CONNECTION_CLOSED = -32000;
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/** The server's stderr log: the file asked for (its folder created), else a new one in the temp folder. */
+export function logFileFor(target: Extract<Target, { kind: 'stdio' }>): string {
+  if (target.logFile) {
+    mkdirSync(path.dirname(target.logFile), { recursive: true });
+    return target.logFile;
+  }
+  return path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-probe-')), 'server.log');
+}
 
 /** The command line as a person would type it. */
 export function describeTarget(target: Target): string {
@@ -67,7 +80,7 @@ export class Session {
     const sdk = await loadSdk(options.cwd);
     let inner: ProcessTransport | InstanceType<NonNullable<typeof sdk.StreamableHTTPClientTransport>>;
     if (target.kind === 'stdio') {
-      inner = new ProcessTransport({ command: target.command, args: target.args, cwd: target.cwd, env: target.env, logFile: target.logFile, graceMs: options.graceMs });
+      inner = new ProcessTransport({ command: target.command, args: target.args, cwd: target.cwd, env: target.env, logFile: logFileFor(target), graceMs: options.graceMs });
     } else {
       if (!sdk.StreamableHTTPClientTransport) throw new ProbeError('--url needs the Streamable HTTP client of @modelcontextprotocol/sdk 1.10 or later; update the SDK');
       inner = new sdk.StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: target.headers } });
@@ -91,7 +104,7 @@ export class Session {
     const noiseNote = noise.length > 0 ? `\n  it wrote to stdout, outside the protocol:\n${indentTail(noise.map((line) => line.text).join('\n'), 5)}` : '';
     if (codeOf(error) === REQUEST_TIMEOUT) return `the server (${where}) did not answer initialize within ${timeoutMs} ms (--startup-timeout)${noiseNote}`;
     if (this.process && (this.process.exit || codeOf(error) === CONNECTION_CLOSED)) {
-      return `the server (${where}) stopped before it answered initialize: ${this.exitDescription()}${noiseNote}`;
+      return `the server (${where}) stopped before it answered initialize: ${this.exitDescription()}${noiseNote}\n  (its whole stderr: ${this.process.logFile})`;
     }
     const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
     const status = codeOf(error);
@@ -119,6 +132,11 @@ export class Session {
       throw new ProbeError(`the server (${describeTarget(this.target)}) did not list its tools: ${reason}`);
     }
     return tools;
+  }
+
+  /** Where the server's stderr went (stdio only). */
+  get logFile(): string | undefined {
+    return this.process?.logFile;
   }
 
   /** Lines written to stdout outside the protocol since the last time this was asked. */

@@ -60,6 +60,10 @@ export class ProcessTransport implements Transport {
     this.exited = new Promise((resolve) => (this.markExited = resolve));
   }
 
+  get logFile(): string {
+    return this.options.logFile;
+  }
+
   get pid(): number | undefined {
     return this.child?.pid;
   }
@@ -86,7 +90,6 @@ export class ProcessTransport implements Transport {
       });
       this.child = child;
       child.once('error', (error: NodeJS.ErrnoException) => {
-        this.exit ??= { code: null, signal: null };
         this.markExited();
         reject(new Error(error.code === 'ENOENT' ? `${this.options.command}: command not found (ENOENT)` : error.message));
       });

@@ -77,7 +77,7 @@ describe('scenario files', () => {
     ['a duplicate key', 'p.yaml', 'calls:\n  - tool: a\n    tool: b\n', /p\.yaml:3:5: Map keys must be unique/],
     ['no calls', 'p.yaml', 'vars: { a: 1 }\n', /p\.yaml:1:1: \(top level\): missing 'calls'/],
     ['a scalar file', 'p.yaml', 'just text\n', /\(top level\): must be a list of calls, or an object with calls/],
-    ['a misspelt key', 'p.yaml', 'calls:\n  - tool: a\n  - tool: b\n    argument: { id: 1 }\n', /p\.yaml:3:5: calls\[1\]: unknown key 'argument' \(allowed: name, tool, arguments, expect, capture\)/],
+    ['a misspelt key', 'p.yaml', 'calls:\n  - tool: a\n  - tool: b\n    argument: { id: 1 }\n', /p\.yaml:4:5: calls\[1\]: unknown key 'argument' \(allowed: name, tool, arguments, expect, capture\)/],
     ['a step without a tool', 'p.yaml', 'calls:\n  - arguments: {}\n', /p\.yaml:2:5: calls\[0\]: missing 'tool'/],
     ['arguments that are not an object', 'p.yaml', 'calls:\n  - tool: a\n    arguments: [1, 2]\n', /p\.yaml:3:16: calls\[0\]\.arguments: must be object/],
     ['a bad expect', 'p.yaml', 'calls:\n  - tool: a\n    expect: fail\n', /p\.yaml:3:13: calls\[0\]\.expect: must be one of "success", "error"/],

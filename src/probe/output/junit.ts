@@ -33,7 +33,7 @@ function caseOf(call: CallRecord, report: ProbeReport): Case {
   const name = `${call.step.id} ${JSON.stringify(call.sent)}`;
   const classname = `${report.server.name}.${call.step.tool}`;
   const base = { name, classname, timeMs: call.durationMs, failure: false, error: false, skipped: false };
-  if (call.outcome.type === 'not-run') return { ...base, skipped: true, body: `<skipped message="${xmlText(call.outcome.reason)}"/>` };
+  if (call.outcome.type === 'not-run' && !call.comparison?.regression) return { ...base, skipped: true, body: `<skipped message="${xmlText(call.outcome.reason)}"/>` };
   const errors = call.findings.filter((finding) => finding.severity === 'error');
   const broken = errors.find((finding) => finding.kind === 'crash' || finding.kind === 'timeout');
   if (broken) return { ...base, error: true, body: `<error type="${broken.kind}" message="${xmlText(broken.message.split('\n')[0])}">${xmlText(broken.message)}</error>` };

@@ -21,8 +21,8 @@ function seconds(ms: number): string {
 }
 
 function icon(call: CallRecord, pc: Colors): string {
-  if (call.outcome.type === 'not-run') return pc.dim('–');
   if (call.findings.some((finding) => finding.severity === 'error') || call.comparison?.regression) return pc.red('✖');
+  if (call.outcome.type === 'not-run') return pc.dim('–');
   if (call.findings.length > 0) return pc.yellow('⚠');
   return pc.green('✔');
 }
