@@ -7,42 +7,68 @@ import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml
 import { ProbeError } from './errors.js';
 import { validate } from './schema.js';
 
-/** Reads a file as YAML (JSON is YAML too), keeping positions for messages, which name it as `display`. */
-export function readDocument(file: string, what: string, display = file): { document: Document; lines: LineCounter; value: unknown } {
+/** A file read for its value; its YAML document (for positions) is made only when a message needs one. */
+export interface SourceFile {
+  /** The name messages use (as the user gave it). */
+  display: string;
+  value: unknown;
+  /** `file:line:col` of the value at `segments` (or of its nearest existing parent); with `key`, of that key in the map there. */
+  position(segments: readonly (string | number)[], key?: string): string;
+}
+
+function parse(text: string): { document: Document; lines: LineCounter } {
+  const lines = new LineCounter();
+  return { document: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
+}
+
+/**
+ * Reads a file as YAML (JSON is YAML too). Text that JSON.parse reads is taken as it is: a
+ * recording of a thousand calls would take the YAML parser a noticeable while.
+ */
+export function readSourceFile(file: string, what: string, display = file): SourceFile {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new ProbeError(`cannot read the ${what} ${display}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  if (document.errors.length > 0) {
-    const problems = document.errors.slice(0, 5).map((error) => {
-      const position = lines.linePos(error.pos[0]);
-      return `${display}:${position.line}:${position.col}: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`;
-    });
-    throw new ProbeError(`the ${what} does not parse:\n  ${problems.join('\n  ')}`);
+  let parsed: ReturnType<typeof parse> | undefined;
+  const documentOf = () => (parsed ??= parse(text));
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    const { document, lines } = documentOf();
+    if (document.errors.length > 0) {
+      const problems = document.errors.slice(0, 5).map((error) => {
+        const position = lines.linePos(error.pos[0]);
+        return `${display}:${position.line}:${position.col}: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`;
+      });
+      throw new ProbeError(`the ${what} does not parse:\n  ${problems.join('\n  ')}`);
+    }
+    value = document.toJS({ maxAliasCount: 100 }) as unknown;
   }
-  return { document, lines, value: document.toJS({ maxAliasCount: 100 }) as unknown };
-}
-
-/** `file:line:col` of the value at `segments` (or of its nearest existing parent); with `key`, of that key in the map there. */
-export function positionOf(file: string, document: Document, lines: LineCounter, segments: readonly (string | number)[], key?: string): string {
-  const at = (offset: number) => {
-    const position = lines.linePos(offset);
-    return `${file}:${position.line}:${position.col}`;
+  return {
+    display,
+    value,
+    position(segments, key) {
+      const { document, lines } = documentOf();
+      const at = (offset: number) => {
+        const position = lines.linePos(offset);
+        return `${display}:${position.line}:${position.col}`;
+      };
+      if (key !== undefined) {
+        const map = document.getIn(segments, true);
+        const pair = isMap(map) ? map.items.find((item) => isScalar(item.key) && item.key.value === key) : undefined;
+        if (pair && isScalar(pair.key) && pair.key.range) return at(pair.key.range[0]);
+      }
+      for (let depth = segments.length; depth >= 0; depth--) {
+        const node = document.getIn(segments.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
+        if (node?.range) return at(node.range[0]);
+      }
+      return display;
+    },
   };
-  if (key !== undefined) {
-    const map = document.getIn(segments, true);
-    const pair = isMap(map) ? map.items.find((item) => isScalar(item.key) && item.key.value === key) : undefined;
-    if (pair && isScalar(pair.key) && pair.key.range) return at(pair.key.range[0]);
-  }
-  for (let depth = segments.length; depth >= 0; depth--) {
-    const node = document.getIn(segments.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
-    if (node?.range) return at(node.range[0]);
-  }
-  return file;
 }
 
 export interface Problem {
@@ -104,8 +130,8 @@ export function regexProblem(source: string, segments: (string | number)[]): Pro
 }
 
 /** A ProbeError listing the problems (at most ten) with their positions. */
-export function problemsError(what: string, file: string, document: Document, lines: LineCounter, problems: readonly Problem[], inDocument: (segments: (string | number)[]) => (string | number)[] = (segments) => segments): ProbeError {
-  const described = problems.slice(0, 10).map((problem) => `${positionOf(file, document, lines, inDocument(problem.segments), problem.key)}: ${pathText(problem.segments)}: ${problem.message}`);
+export function problemsError(what: string, source: SourceFile, problems: readonly Problem[], inDocument: (segments: (string | number)[]) => (string | number)[] = (segments) => segments): ProbeError {
+  const described = problems.slice(0, 10).map((problem) => `${source.position(inDocument(problem.segments), problem.key)}: ${pathText(problem.segments)}: ${problem.message}`);
   const more = problems.length > 10 ? `\n  (and ${problems.length - 10} more)` : '';
   return new ProbeError(`the ${what} has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n  ${described.join('\n  ')}${more}`);
 }

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { ProbeError } from './errors.js';
-import { problemsError, readDocument, schemaProblems } from './file-format.js';
+import { problemsError, readSourceFile, schemaProblems } from './file-format.js';
 import type { MaskSpec } from './mask.js';
 import type { CallRecord, Json, JsonObject, Outcome, ProbeReport, ServerIdentity, Step } from './types.js';
 
@@ -117,13 +117,14 @@ export async function writeRecording(file: string, recording: Recording): Promis
 /** Reads and checks a recording; a ProbeError with the position of every bad entry when it is not one. */
 export function readRecording(file: string, cwd: string): Recording {
   const absolute = path.resolve(cwd, file);
-  const { document, lines, value } = readDocument(absolute, 'recording', file);
+  const source = readSourceFile(absolute, 'recording', file);
+  const value = source.value;
   const format = (value as { format?: unknown } | null)?.format;
   if (typeof format === 'string' && format !== RECORDING_FORMAT && format.startsWith('mcp-result-kit/probe-recording@')) {
     throw new ProbeError(`the recording ${file} is in format ${format}, which this version of the kit does not read (it reads ${RECORDING_FORMAT}); record it again`);
   }
   const problems = schemaProblems(RECORDING_SCHEMA, value);
-  if (problems.length > 0) throw problemsError(`recording (made by probe --record?)`, file, document, lines, problems);
+  if (problems.length > 0) throw problemsError('recording (made by probe --record?)', source, problems);
   const recording = value as Recording;
   return { ...recording, vars: recording.vars ?? {}, mask: recording.mask ?? [], errorPatterns: recording.errorPatterns ?? [] };
 }

@@ -6,15 +6,13 @@
 import { packageVersion } from '../package-info.js';
 import { compareOutcomes, compareTools } from './compare.js';
 import { ProbeError } from './errors.js';
-import { judge } from './judge.js';
+import { makeCalls, noiseFinding } from './calls.js';
 import { maskOutcome, maskRules, maskValue, type MaskSpec } from './mask.js';
-import { callLabel, generatedSteps, joinPlans, scenarioSteps, type PlanOptions } from './plan.js';
+import { generatedSteps, joinPlans, scenarioSteps, type PlanOptions } from './plan.js';
 import { buildRecording, readRecording, writeRecording, type Recording, type RecordedTool } from './record.js';
-import { excerpt, viewResult } from './result-view.js';
 import { loadScenario } from './scenario.js';
 import { describeTarget, Session, type Target } from './session.js';
-import { captureValues, resolveArguments, Scope } from './substitute.js';
-import type { CallRecord, Json, JsonObject, Outcome, Plan, ProbeFinding, ProbeReport, Step, ToolInfo } from './types.js';
+import type { CallRecord, Json, Plan, ProbeFinding, ProbeReport, Step, ToolInfo } from './types.js';
 
 export interface ProbeOptions extends PlanOptions {
   target: Target;
@@ -85,21 +83,6 @@ const recordedTool = (tool: ToolInfo): RecordedTool => ({
   outputSchema: tool.outputSchema !== undefined,
 });
 
-function noiseFinding(lines: readonly { text: string }[], when: string): ProbeFinding {
-  const more = lines.length > 1 ? ` (and ${lines.length - 1} more line${lines.length > 2 ? 's' : ''})` : '';
-  return { kind: 'stdout-noise', severity: 'error', message: `the server wrote to stdout outside the protocol ${when}: ${excerpt(lines[0].text)}${more}; stdout carries the protocol, log to stderr` };
-}
-
-function setupFailure(outcome: Outcome): string | undefined {
-  if (outcome.type === 'result') {
-    const view = viewResult(outcome.result);
-    return view.isError ? `it returned an error: ${excerpt(view.text)}` : undefined;
-  }
-  if (outcome.type === 'protocol-error') return `protocol error ${outcome.code}: ${outcome.message}`;
-  if (outcome.type === 'timeout') return `no answer within ${outcome.timeoutMs} ms`;
-  return outcome.type === 'crash' ? outcome.message : outcome.reason;
-}
-
 /** Runs the probe; a ProbeError when it cannot (bad files, a server that does not start, a failed setup step). */
 export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   const started = performance.now();
@@ -115,7 +98,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   const errorPatterns = compilePatterns(errorPatternSources);
 
   const session = await Session.open(options.target, { startupTimeoutMs: options.startupTimeoutMs, graceMs: options.graceMs, cwd: options.cwd });
-  const calls: CallRecord[] = [];
+  let calls: CallRecord[] = [];
   const runFindings: ProbeFinding[] = [];
   let tools: ToolInfo[] = [];
   let plan: Plan;
@@ -126,43 +109,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
     const startNoise = session.takeNoise();
     if (startNoise.length > 0) runFindings.push(noiseFinding(startNoise, 'while starting'));
     plan = planFor(source, tools, options);
-    const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
-    const scope = new Scope(source.vars);
-    const total = plan.steps.length;
-    for (const [index, step] of plan.steps.entries()) {
-      options.onProgress?.(index, total, step);
-      if (options.dry) {
-        calls.push({ step, sent: step.arguments, outcome: { type: 'not-run', reason: 'dry run: not called' }, durationMs: 0, findings: [] });
-        continue;
-      }
-      const resolved = resolveArguments(step.arguments, scope);
-      let outcome: Outcome;
-      let durationMs = 0;
-      let sent: JsonObject = step.arguments;
-      if ('missing' in resolved) {
-        outcome = { type: 'not-run', reason: `not called: ${resolved.missing}` };
-      } else {
-        sent = resolved.value;
-        const begin = performance.now();
-        outcome = await session.call(step.tool, sent, options.timeoutMs, callLabel(step));
-        durationMs = performance.now() - begin;
-      }
-      if (step.name) scope.setOutcome(step.name, outcome);
-      if (step.capture && outcome.type === 'result') {
-        const captured = captureValues(step.capture, outcome);
-        if ('values' in captured) for (const [name, value] of Object.entries(captured.values)) scope.set(name, value);
-        else if (step.phase === 'setup') throw new ProbeError(`setup step ${step.id} (${step.tool}): ${captured.missing}; nothing else was called`);
-      }
-      if (step.phase === 'setup') {
-        const failure = setupFailure(outcome);
-        if (failure) throw new ProbeError(`setup step ${step.id} (${step.tool}) failed: ${failure}; nothing else was called`);
-      }
-      const findings = judge(step, outcome, { tool: toolsByName.get(step.tool), errorPatterns });
-      const noise = session.takeNoise();
-      if (noise.length > 0) findings.push(noiseFinding(noise, `during ${step.id}`));
-      calls.push({ step, sent: maskValue(sent, rules) as JsonObject, outcome: maskOutcome(outcome, rules), durationMs, findings });
-    }
-    options.onProgress?.(total, total);
+    calls = await makeCalls(session, plan.steps, { tools, vars: source.vars, rules, errorPatterns, timeoutMs: options.timeoutMs, dry: options.dry === true, onProgress: options.onProgress });
   } finally {
     await session.close();
   }

@@ -11,7 +11,7 @@
  * Every problem is reported with the file, line and column and the path of the bad entry.
  */
 import path from 'node:path';
-import { problemsError, readDocument, regexProblem, schemaProblems, type Problem } from './file-format.js';
+import { problemsError, readSourceFile, regexProblem, schemaProblems, type Problem } from './file-format.js';
 import type { MaskSpec } from './mask.js';
 import { isObject } from './result-view.js';
 import { references } from './substitute.js';
@@ -147,14 +147,15 @@ export function stepsOf(raw: { setup?: RawStep[]; calls: RawStep[] }): Step[] {
 /** Reads and checks a scenario file; a ProbeError listing every problem with its position when it is wrong. */
 export function loadScenario(file: string, cwd: string): Scenario {
   const absolute = path.resolve(cwd, file);
-  const { document, lines, value } = readDocument(absolute, 'scenario file', file);
+  const source = readSourceFile(absolute, 'scenario file', file);
+  const value = source.value;
   const asList = Array.isArray(value);
   const object = asList ? { calls: value } : value;
   // A bare list is `calls`: positions inside it have no `calls` segment in the document.
   const inDocument = (segments: (string | number)[]) => (asList && segments[0] === 'calls' ? segments.slice(1) : segments);
   let problems = isObject(object as Json) || asList ? schemaProblems(SCENARIO_SCHEMA, object) : [{ segments: [], message: 'must be a list of calls, or an object with calls (and vars, setup, mask, errorPatterns)' }];
   if (problems.length === 0) problems = semanticProblems(object as RawScenario);
-  if (problems.length > 0) throw problemsError('scenario file', file, document, lines, problems, inDocument);
+  if (problems.length > 0) throw problemsError('scenario file', source, problems, inDocument);
   const raw = object as RawScenario;
   return { file: absolute, vars: raw.vars ?? {}, steps: stepsOf(raw), mask: raw.mask ?? [], errorPatterns: raw.errorPatterns ?? [] };
 }

@@ -67,7 +67,7 @@ const CASES: Case[] = [
   { name: 'a non-result the SDK server refused', outcome: { type: 'protocol-error', code: -32602, message: 'Invalid tools/call result: content must be an array' }, kinds: ['bare-object'] },
 
   // What only a run shows.
-  { name: 'a protocol error where a result was due', outcome: { type: 'protocol-error', code: -32603, message: 'Internal error: db down' }, kinds: ['protocol-error'], message: /-32603: Internal error: db down/ },
+  { name: 'a protocol error where a result was due', outcome: { type: 'protocol-error', code: -32603, message: 'Internal error: db down' }, kinds: ['protocol-error'], message: /-32603 \(Internal error: db down\)/ },
   { name: 'a protocol error for invalid arguments is fine', outcome: { type: 'protocol-error', code: -32602, message: 'Invalid arguments' }, step: { source: 'invalid', expect: 'error' }, kinds: [] },
   { name: 'a timeout', outcome: { type: 'timeout', timeoutMs: 250 }, kinds: ['timeout'], message: /250 ms/ },
   { name: 'a crash', outcome: { type: 'crash', message: 'the server stopped during tool#1: exited with code 1' }, kinds: ['crash'] },
