@@ -98,6 +98,8 @@ describe('text', () => {
   it('says all clear only when everything is', () => {
     const clean: ProbeReport = { ...REPORT, calls: [CALLS[0]], runFindings: [], skipped: [], comparison: undefined };
     expect(probeText(clean, { color: false })).toContain('✔ every result is clean (1 call)\n');
+    const regressed: ProbeReport = { ...clean, calls: [CALLS[2]], comparison: { file: 'b.json', tools: { added: [], removed: [] } } };
+    expect(probeText(regressed, { color: false })).toContain('✖ 1 regression; every result is clean (1 call)\n');
   });
 });
 

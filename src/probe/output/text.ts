@@ -105,8 +105,11 @@ export function probeText(report: ProbeReport, context: TextContext): string {
   }
   const problems = summary.errors + summary.warnings;
   const regressions = report.comparison ? `; ${plural(summary.regressions, 'regression')}` : '';
+  const cleanLine = `every result is clean (${plural(summary.clean, 'call')}${summary.notRun > 0 ? `, ${summary.notRun} not run` : ''})`;
   if (problems === 0 && summary.regressions === 0) {
-    lines.push(pc.green(`✔ every result is clean (${plural(summary.clean, 'call')}${summary.notRun > 0 ? `, ${summary.notRun} not run` : ''})${regressions}`));
+    lines.push(pc.green(`✔ ${cleanLine}${regressions}`));
+  } else if (problems === 0) {
+    lines.push(pc.bold(pc.red(`✖ ${plural(summary.regressions, 'regression')}; ${cleanLine}`)));
   } else {
     const headline = `✖ ${plural(problems, 'problem')} (${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}) in ${summary.failing} of ${plural(summary.calls, 'call')}${regressions}`;
     lines.push(summary.errors > 0 || summary.regressions > 0 ? pc.bold(pc.red(headline)) : pc.bold(pc.yellow(headline)));
