@@ -68,7 +68,6 @@ export async function makeCalls(session: Session, steps: readonly Step[], contex
     const pending = 'missing' in resolved ? Promise.resolve<Outcome>({ type: 'not-run', reason: `not called: ${resolved.missing}` }) : session.call(step.tool, sent, context.timeoutMs, callLabel(step));
     // The request is on its way: judge the previous call meanwhile.
     if (unfinished) finish(unfinished);
-    unfinished = undefined;
     const outcome = await pending;
     const durationMs = 'missing' in resolved ? 0 : performance.now() - begin;
     const noise = session.takeNoise();

@@ -74,7 +74,7 @@ export function compileMask(spec: MaskSpec, index: number): TextMask | KeyMask {
   try {
     return { name: `mask[${index}]`, pattern: new RegExp(spec.pattern, flags.includes('g') ? flags : `${flags}g`), replacement: spec.replacement ?? DEFAULT_REPLACEMENT };
   } catch (error) {
-    throw new Error(`mask[${index}]: ${spec.pattern} is not a valid regular expression (${(error as Error).message})`);
+    throw new Error(`mask[${index}]: ${spec.pattern} is not a valid regular expression (${(error as Error).message})`, { cause: error });
   }
 }
 

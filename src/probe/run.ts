@@ -98,9 +98,9 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   const errorPatterns = compilePatterns(errorPatternSources);
 
   const session = await Session.open(options.target, { startupTimeoutMs: options.startupTimeoutMs, graceMs: options.graceMs, cwd: options.cwd });
-  let calls: CallRecord[] = [];
+  let calls: CallRecord[];
   const runFindings: ProbeFinding[] = [];
-  let tools: ToolInfo[] = [];
+  let tools: ToolInfo[];
   let plan: Plan;
   let server;
   try {
