@@ -157,7 +157,7 @@ export class Session {
     }
     let thrown: unknown;
     try {
-      await this.client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, this.sdk.CallToolResultSchema, { timeout: timeoutMs });
+      await this.client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, this.sdk.resultSchema, { timeout: timeoutMs });
     } catch (error) {
       thrown = error;
     }
