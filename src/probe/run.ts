@@ -66,7 +66,7 @@ function compilePatterns(sources: readonly string[]): RegExp[] {
     try {
       return new RegExp(source, 'u');
     } catch (error) {
-      throw new ProbeError(`--error-pattern ${source} is not a valid regular expression (${(error as Error).message})`);
+      throw new ProbeError(`the error pattern ${source} is not a valid regular expression (${(error as Error).message})`);
     }
   });
 }
@@ -128,7 +128,8 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   if (source.recording && !options.dry) {
     const recorded = source.recording;
     const before = new Map(recorded.calls.map((call) => [call.id, call]));
-    for (const call of calls) {
+    // Setup steps prepare the calls; they are neither judged nor compared.
+    for (const call of calls.filter((candidate) => candidate.step.phase === 'call')) {
       const old = before.get(call.step.id);
       call.comparison = old
         ? compareOutcomes(call.step, maskOutcome(old.outcome, rules), call.outcome, { errorPatterns })

@@ -33,7 +33,7 @@ describe('usage errors: exit 2 with one line, nothing started', () => {
     [['--compare', 'before.json', '--generate', '--', 'node', 'x.js'], /--compare replays the calls of its recording/],
     [['--compare', 'rec.json', '--record', './rec.json', '--', 'node', 'x.js'], /--record would overwrite the recording --compare reads/],
     [['--mask', '([a-z', '--generate', '--', 'node', 'x.js'], /mask\[0\]: \(\[a-z is not a valid regular expression/],
-    [['--error-pattern', '(', '--generate', '--', 'node', 'x.js'], /--error-pattern \( is not a valid regular expression/],
+    [['--error-pattern', '(', '--generate', '--', 'node', 'x.js'], /the error pattern \( is not a valid regular expression/],
   ])('%j', async (args, message) => {
     const result = await probe(args);
     expect(result.code).toBe(2);
@@ -93,6 +93,32 @@ describe('running', () => {
     expect(only.calls.map((call) => call.id)).toEqual(['sync_now']);
     const skip = JSON.parse((await probe(['--generate', '--dry', '--allow-writes', '--skip', 'sync_now,other', '-f', 'json', '--log', log, '--', node, server('crashes')], fakeIo({ cwd: dir }))).stdout) as typeof plan;
     expect(skip.calls.map((call) => call.id)).toEqual(['status']);
+  });
+
+  it('runs setup steps first, without judging or comparing them', async () => {
+    const dir = tempDir('mrk-probe-cli-');
+    // station_count returns an empty result: a call would be judged empty-content.
+    writeFileSync(path.join(dir, 'probe.yaml'), 'setup:\n  - tool: station_count\ncalls:\n  - tool: good\n');
+    const log = path.join(dir, 'log');
+    const recorded = await probe(['-s', 'probe.yaml', '--record', 'before.json', '-f', 'json', '--log', log, '--', node, server('raw-results')], fakeIo({ cwd: dir }));
+    expect(recorded.stderr).toBe('');
+    expect(recorded.code).toBe(0);
+    const compared = await probe(['--compare', 'before.json', '-f', 'json', '--log', log, '--', node, server('raw-results')], fakeIo({ cwd: dir }));
+    expect(compared.code).toBe(0);
+    const report = JSON.parse(compared.stdout) as { calls: Array<{ id: string; phase: string; findings: unknown[]; comparison?: { status: string } }> };
+    expect(report.calls.map((call) => [call.id, call.phase, call.findings, call.comparison?.status])).toEqual([
+      ['station_count#1', 'setup', [], undefined],
+      ['good#1', 'call', [], 'same'],
+    ]);
+  });
+
+  it('stops at a failing setup step (exit 2), calling nothing after it', async () => {
+    const dir = tempDir('mrk-probe-cli-');
+    writeFileSync(path.join(dir, 'probe.yaml'), 'setup:\n  - tool: sync_now\ncalls:\n  - tool: status\n');
+    const result = await probe(['-s', 'probe.yaml', '--log', path.join(dir, 'log'), '--', node, server('crashes')], fakeIo({ cwd: dir }));
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^mcp-result-kit: setup step sync_now#1 \(sync_now\) failed: the server stopped during sync_now#1 \(sync_now\): it exited with code 1; [\s\S]*; nothing else was called\n$/);
   });
 
   it('passes --env and --cwd to the server, writes -o files and nothing on stdout', async () => {
