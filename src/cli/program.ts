@@ -4,6 +4,7 @@ import { EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
 import type { Io } from './io.js';
 import type { MigrateFlags } from './migrate.js';
 import { packageVersion } from '../package-info.js';
+import type { ProbeFlags } from '../probe/command.js';
 import { requirePeers } from './peers.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -95,6 +96,38 @@ export function createProgram(io: Io, state: ProgramState): Command {
       requirePeers('demo', io.cwd);
       const { runDemo } = await import('./demo.js');
       state.code = await runDemo(io, flags);
+    });
+
+  program
+    .command('probe')
+    .description("call the server's tools through a real MCP client and judge every result; record and compare them around a migration (see docs/probe.md)")
+    .argument('[command...]', 'the server to start over stdio, after --: probe --generate -- node dist/index.js')
+    .option('--url <url>', 'reach a running server over Streamable HTTP instead, e.g. http://127.0.0.1:3000/mcp')
+    .option('--header <header>', 'HTTP header for --url, e.g. "Authorization: Bearer $TOKEN" (repeatable)', collect)
+    .option('--env <KEY=VALUE>', 'environment variable for the server, on top of the current environment (repeatable)', collect)
+    .option('--cwd <dir>', 'folder to start the server in (default: the current folder)')
+    .option('--log <file>', "write the server's stderr to this file (default: a new file in the temp folder, named in the report)")
+    .option('-s, --scenario <file>', 'the calls to make: a JSON or YAML scenario file (see docs/probe.md)')
+    .option('--generate', "also call every tool with arguments built from its inputSchema, and once with invalid arguments")
+    .option('--allow-writes', 'call tools that are not annotated readOnlyHint: true (or are destructiveHint: true) with generated arguments too')
+    .option('--only <tools>', 'call only these tools (names or globs, comma-separated, repeatable)', collect)
+    .option('--skip <tools>', 'do not call these tools (names or globs, comma-separated, repeatable)', collect)
+    .option('--dry', 'print the plan (after listing the tools) and call nothing')
+    .option('--record <file>', 'write every call and its masked result to this file')
+    .option('--compare <file>', 'replay the calls of a recording and report what changed (exit 1 on a regression)')
+    .option('--timeout <ms>', 'per-call timeout (default 30000)')
+    .option('--startup-timeout <ms>', 'time the server has to start and answer initialize (default 20000)')
+    .option('--mask <regex>', 'also mask text matching this regular expression in results (repeatable)', collect)
+    .option('--mask-key <name>', 'also mask the value of every property with this name (repeatable)', collect)
+    .option('--error-pattern <regex>', 'text matching this also reports a failure (repeatable)', collect)
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'junit']).default('text'))
+    .option('-o, --output-file <file>', 'write the output to a file instead of stdout')
+    .option('--color', 'force colour on')
+    .option('--no-color', 'no colour (default: colour on a terminal, per FORCE_COLOR / NO_COLOR)')
+    .action(async (command: string[], flags: ProbeFlags) => {
+      requirePeers('probe', io.cwd);
+      const { runProbeCommand } = await import('../probe/command.js');
+      state.code = await runProbeCommand(command, flags, io);
     });
 
   program

@@ -10,14 +10,17 @@ const QUIET: Progress = { update() {}, finish() {} };
 /** Only worth drawing for a person watching a long run. */
 export const PROGRESS_MIN_FILES = 50;
 
-export function shouldShowProgress(io: Io, total: number): boolean {
+export function shouldShowProgress(io: Io, total: number, minTotal = PROGRESS_MIN_FILES): boolean {
   const ci = io.env.CI !== undefined && io.env.CI !== '' && io.env.CI !== 'false' && io.env.CI !== '0';
-  return io.stderrIsTTY && !ci && total > PROGRESS_MIN_FILES;
+  return io.stderrIsTTY && !ci && total > minTotal;
 }
 
-/** A one-line bar on stderr (`[#####-----]  412/1000 files`), redrawn at most every 50 ms. */
-export function createProgress(io: Io, total: number, label = 'files'): Progress {
-  if (!shouldShowProgress(io, total)) return QUIET;
+/**
+ * A one-line bar on stderr (`[#####-----]  412/1000 files`), redrawn at most every 50 ms; drawn
+ * only for more than `minTotal` items (`probe` draws it for any number of calls: each may be slow).
+ */
+export function createProgress(io: Io, total: number, label = 'files', minTotal = PROGRESS_MIN_FILES): Progress {
+  if (!shouldShowProgress(io, total, minTotal)) return QUIET;
   let last = 0;
   let drawn = false;
   const draw = (done: number, all: number) => {

@@ -1,0 +1,97 @@
+/**
+ * A replayed call against its recording. After a migration, errors gaining isError and JSON
+ * gaining structuredContent are what should change; a success whose text changed, a call that
+ * now fails, a new protocol error or crash are regressions. Both sides are masked alike first.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { judge, outcomeFailed } from './judge.js';
+import { excerpt, viewResult, type ResultView } from './result-view.js';
+import type { Comparison, ComparisonStatus, Outcome, Step, ToolChanges } from './types.js';
+
+export interface CompareContext {
+  errorPatterns?: readonly RegExp[];
+}
+
+/** Which statuses are regressions: the only ones that make a comparison fail. */
+export const REGRESSIONS: ReadonlySet<ComparisonStatus> = new Set<ComparisonStatus>([
+  'text-changed',
+  'content-changed',
+  'structured-content-changed',
+  'lost-structured-content',
+  'lost-is-error',
+  'now-fails',
+  'new-protocol-error',
+  'new-crash',
+  'new-timeout',
+  'not-run',
+]);
+
+const comparison = (status: ComparisonStatus, detail?: string): Comparison => ({ status, regression: REGRESSIONS.has(status), ...(detail ? { detail } : {}) });
+
+/** The first line where two texts differ, as `"old" → "new"`. */
+export function firstDifference(before: string, after: string): string {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  for (let line = 0; line < Math.max(a.length, b.length); line++) {
+    if (a[line] !== b[line]) return `line ${line + 1}: ${excerpt(a[line] ?? '')} → ${excerpt(b[line] ?? '')}`;
+  }
+  return 'whitespace differs';
+}
+
+function describe(outcome: Outcome): string {
+  switch (outcome.type) {
+    case 'protocol-error':
+      return `protocol error ${outcome.code}: ${outcome.message.slice(0, 120)}`;
+    case 'timeout':
+      return `no answer within ${outcome.timeoutMs} ms`;
+    case 'crash':
+      return outcome.message.split('\n')[0];
+    case 'not-run':
+      return outcome.reason;
+    case 'result':
+      return excerpt(viewResult(outcome.result).text);
+  }
+}
+
+function compareResults(step: Step, before: ResultView, after: ResultView, beforeOutcome: Outcome, context: CompareContext): Comparison {
+  // Failure wording without isError (what a migration marks) counts as a failure before.
+  const beforeFailed = outcomeFailed(beforeOutcome, judge({ ...step, phase: 'call', expect: undefined }, beforeOutcome, { errorPatterns: context.errorPatterns }));
+  if (!before.isError && after.isError) {
+    return beforeFailed ? comparison('gained-is-error', after.text !== before.text ? `text ${firstDifference(before.text, after.text)}` : undefined) : comparison('now-fails', `now an error: ${excerpt(after.text)}`);
+  }
+  if (before.isError && !after.isError) return comparison('lost-is-error', `now a success: ${excerpt(after.text)}`);
+  // A raw string that is now a result, or an empty result that now says something: fixed, not changed.
+  if (before.shape !== 'result' && after.shape === 'result' && before.text === after.text) return comparison('now-answers', 'was a raw string, now a CallToolResult with the same text');
+  if (before.texts.length === 0 && after.texts.length > 0) return comparison('now-answers', `was an empty result, now ${excerpt(after.text)}`);
+  if (after.text !== before.text) {
+    return before.isError || beforeFailed ? comparison('error-text-changed', firstDifference(before.text, after.text)) : comparison('text-changed', firstDifference(before.text, after.text));
+  }
+  if (!isDeepStrictEqual(before.otherContent, after.otherContent)) return comparison('content-changed', 'the non-text content items differ');
+  if (before.structuredContent === undefined && after.structuredContent !== undefined) return comparison('gained-structured-content');
+  if (before.structuredContent !== undefined && after.structuredContent === undefined) return comparison('lost-structured-content');
+  if (!isDeepStrictEqual(before.structuredContent, after.structuredContent)) return comparison(before.isError ? 'error-text-changed' : 'structured-content-changed', 'structuredContent differs');
+  return comparison('same');
+}
+
+/** How the outcome of a replayed step compares with the recorded one (both masked). */
+export function compareOutcomes(step: Step, before: Outcome, after: Outcome, context: CompareContext = {}): Comparison {
+  if (isDeepStrictEqual(before, after)) return comparison('same');
+  if (after.type === 'not-run') return before.type === 'not-run' ? comparison('same') : comparison('not-run', after.reason);
+  if (after.type === 'crash') return before.type === 'crash' ? comparison('same') : comparison('new-crash', describe(after));
+  if (after.type === 'timeout') return before.type === 'timeout' ? comparison('same') : comparison('new-timeout', describe(after));
+  if (after.type === 'protocol-error') {
+    if (before.type === 'protocol-error') return comparison(before.code === after.code ? 'error-text-changed' : 'new-protocol-error', describe(after));
+    return comparison('new-protocol-error', describe(after));
+  }
+  // A result now.
+  if (before.type !== 'result') return comparison('now-answers', `before: ${describe(before)}`);
+  const beforeView = viewResult(before.result);
+  const afterView = viewResult(after.result);
+  return compareResults(step, beforeView, afterView, before, context);
+}
+
+export function compareTools(before: readonly string[], after: readonly string[]): ToolChanges {
+  const old = new Set(before);
+  const now = new Set(after);
+  return { added: after.filter((name) => !old.has(name)).sort(), removed: before.filter((name) => !now.has(name)).sort() };
+}

@@ -1,0 +1,146 @@
+/**
+ * One probe run: read the scenario or recording, start the server, plan, call every step in
+ * order, judge and mask each outcome, compare with the recording, write the new recording. It
+ * prints nothing and sets no exit code: the CLI does (src/probe/command.ts, bin/).
+ */
+import { packageVersion } from '../package-info.js';
+import { compareOutcomes, compareTools } from './compare.js';
+import { ProbeError } from './errors.js';
+import { makeCalls, noiseFinding } from './calls.js';
+import { maskOutcome, maskRules, maskValue, type MaskSpec } from './mask.js';
+import { generatedSteps, joinPlans, scenarioSteps, type PlanOptions } from './plan.js';
+import { buildRecording, readRecording, writeRecording, type Recording, type RecordedTool } from './record.js';
+import { loadScenario } from './scenario.js';
+import { describeTarget, Session, type Target } from './session.js';
+import type { CallRecord, Json, Plan, ProbeFinding, ProbeReport, Step, ToolInfo } from './types.js';
+
+export interface ProbeOptions extends PlanOptions {
+  target: Target;
+  cwd: string;
+  scenario?: string;
+  generate?: boolean;
+  /** A recording to replay and compare with. */
+  compare?: string;
+  /** Where to write this run's recording. */
+  record?: string;
+  dry?: boolean;
+  timeoutMs: number;
+  startupTimeoutMs: number;
+  /** How long the server may take to exit at the end before it is killed. */
+  graceMs?: number;
+  mask?: MaskSpec[];
+  errorPatterns?: string[];
+  /** Called before each call (`done` calls so far) and once at the end. */
+  onProgress?: (done: number, total: number, step?: Step) => void;
+}
+
+/** What was read before the server started: the steps, and the rules they came with. */
+interface Source {
+  steps: Step[];
+  vars: Record<string, Json>;
+  mask: MaskSpec[];
+  errorPatterns: string[];
+  recording?: Recording;
+  label: string;
+}
+
+function readSource(options: ProbeOptions): Source {
+  if (options.compare && (options.scenario || options.generate)) {
+    throw new ProbeError('--compare replays the calls of its recording; give --scenario or --generate when recording, not with --compare');
+  }
+  if (options.compare) {
+    const recording = readRecording(options.compare, options.cwd);
+    const steps = recording.calls.map(({ sent: _sent, outcome: _outcome, kinds: _kinds, ...step }) => step);
+    return { steps, vars: recording.vars, mask: recording.mask, errorPatterns: recording.errorPatterns, recording, label: `the recording ${options.compare}` };
+  }
+  if (!options.scenario && !options.generate) throw new ProbeError('nothing to call: give --scenario <file>, --generate, or --compare <recording>');
+  if (options.scenario) {
+    const scenario = loadScenario(options.scenario, options.cwd);
+    return { steps: scenario.steps, vars: scenario.vars, mask: scenario.mask, errorPatterns: scenario.errorPatterns, label: `the scenario ${options.scenario}` };
+  }
+  return { steps: [], vars: {}, mask: [], errorPatterns: [], label: '--generate' };
+}
+
+function compilePatterns(sources: readonly string[]): RegExp[] {
+  return sources.map((source) => {
+    try {
+      return new RegExp(source, 'u');
+    } catch (error) {
+      throw new ProbeError(`the error pattern ${source} is not a valid regular expression (${(error as Error).message})`);
+    }
+  });
+}
+
+function planFor(source: Source, tools: readonly ToolInfo[], options: ProbeOptions): Plan {
+  const written = scenarioSteps(source.steps, tools, { ...options, requireListed: !source.recording, source: source.label });
+  return options.generate ? joinPlans(written, generatedSteps(tools, options)) : written;
+}
+
+const recordedTool = (tool: ToolInfo): RecordedTool => ({
+  name: tool.name,
+  readOnly: tool.annotations?.readOnlyHint === true,
+  destructive: tool.annotations?.destructiveHint === true,
+  outputSchema: tool.outputSchema !== undefined,
+});
+
+/** Runs the probe; a ProbeError when it cannot (bad files, a server that does not start, a failed setup step). */
+export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
+  const started = performance.now();
+  const source = readSource(options);
+  const maskSpecs = [...source.mask, ...(options.mask ?? [])];
+  let rules;
+  try {
+    rules = maskRules(maskSpecs);
+  } catch (error) {
+    throw new ProbeError((error as Error).message);
+  }
+  const errorPatternSources = [...source.errorPatterns, ...(options.errorPatterns ?? [])];
+  const errorPatterns = compilePatterns(errorPatternSources);
+
+  const session = await Session.open(options.target, { startupTimeoutMs: options.startupTimeoutMs, graceMs: options.graceMs, cwd: options.cwd });
+  let calls: CallRecord[];
+  const runFindings: ProbeFinding[] = [];
+  let tools: ToolInfo[];
+  let plan: Plan;
+  let server;
+  try {
+    tools = await session.listTools(options.timeoutMs);
+    server = { ...session.serverInfo, transport: options.target.kind, target: describeTarget(options.target) } as const;
+    const startNoise = session.takeNoise();
+    if (startNoise.length > 0) runFindings.push(noiseFinding(startNoise, 'while starting'));
+    plan = planFor(source, tools, options);
+    calls = await makeCalls(session, plan.steps, { tools, vars: source.vars, rules, errorPatterns, timeoutMs: options.timeoutMs, dry: options.dry === true, onProgress: options.onProgress });
+  } finally {
+    await session.close();
+  }
+
+  const report: ProbeReport = {
+    version: packageVersion(),
+    server,
+    tools: tools.map((tool) => tool.name),
+    calls,
+    skipped: plan.skipped,
+    runFindings,
+    ...(session.logFile ? { logFile: session.logFile } : {}),
+    elapsedMs: performance.now() - started,
+    dry: options.dry === true,
+  };
+  if (source.recording && !options.dry) {
+    const recorded = source.recording;
+    const before = new Map(recorded.calls.map((call) => [call.id, call]));
+    // Setup steps prepare the calls; they are neither judged nor compared.
+    for (const call of calls.filter((candidate) => candidate.step.phase === 'call')) {
+      const old = before.get(call.step.id);
+      call.comparison = old
+        ? compareOutcomes(call.step, maskOutcome(old.outcome, rules), call.outcome, { errorPatterns })
+        : { status: 'not-recorded', regression: false };
+    }
+    report.comparison = { file: options.compare!, tools: compareTools(recorded.tools.map((tool) => tool.name), report.tools) };
+  }
+  if (options.record && !options.dry) {
+    // The command line may hold a temp path: masked like everything recorded.
+    const recordedReport = { ...report, server: { ...report.server, target: maskValue(report.server.target, rules) as string } };
+    await writeRecording(options.record, buildRecording(recordedReport, tools.map(recordedTool), { vars: source.vars, mask: maskSpecs, errorPatterns: errorPatternSources }));
+  }
+  return report;
+}
