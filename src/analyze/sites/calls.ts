@@ -3,6 +3,7 @@ import { ts } from '../../typescript.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { unwrap } from '../syntax.js';
 import type { HandlerStyle } from '../types.js';
+import { classifyBuilderCall } from './builders.js';
 import { classifyJsonText, jsonTextOf } from './json.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
@@ -68,6 +69,8 @@ export function classifyCall(call: TS.CallExpression, site: TS.Expression, conte
     }
     // A formatting helper: the call is a plain string site, the helper stays as it is.
     if (targets.length === 1 && scope.predicates.isStringHelper(fn)) return false;
+    // A result builder is neutral: this call is judged by the text it is given.
+    if (targets.length === 1) classifyBuilderCall(call, fn, site, { ...context, toolName }, scope);
     scope.collectSites(fn, { ...context, style: 'followed', toolName });
     followed = true;
   }

@@ -4,7 +4,7 @@ import { useChecker } from '../declarations.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import type { HelperName } from '../types.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
-import { isTextItem, otherKeys, singleTextItem, transportWrapperValue } from './transport.js';
+import { otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
 const MISSING_STRUCTURED = 'the tool declares an outputSchema but this result has no structuredContent';
@@ -203,14 +203,6 @@ function isNotObjectType(type: TS.Type): boolean {
   if (type.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike)) return true;
   const symbol = type.getSymbol();
   return symbol !== undefined && (symbol.name === 'Array' || symbol.name === 'ReadonlyArray');
-}
-
-function textValues(content: TS.ArrayLiteralExpression): TS.Expression[] {
-  return content.elements.flatMap((element) => {
-    const item = isTextItem(element);
-    const text = item ? getPropertyValue(item, 'text') : undefined;
-    return text && !ts.isMethodDeclaration(text) ? [text] : [];
-  });
 }
 
 function firstTextValue(content: TS.ArrayLiteralExpression): TS.Expression | null {

@@ -67,3 +67,12 @@ export function transportLiteral(object: TS.ObjectLiteralExpression): 'rewritabl
   if (!wrapped) return null;
   return otherKeys(object).length === 0 && getPropertyValue(object, 'isError') === undefined && wrapped.indentIsTwo ? 'rewritable' : 'review';
 }
+
+/** The `text` of every text item of a content array literal. */
+export function textValues(content: TS.ArrayLiteralExpression): TS.Expression[] {
+  return content.elements.flatMap((element) => {
+    const item = isTextItem(element);
+    const text = item ? getPropertyValue(item, 'text') : undefined;
+    return text && !ts.isMethodDeclaration(text) ? [text] : [];
+  });
+}
