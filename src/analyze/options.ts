@@ -1,3 +1,5 @@
+import { protocolVersionProblem, type ProtocolVersion } from '../protocol-version.js';
+
 /**
  * Handler options shared by the ESLint rules, `migrate` and `check`, so that all of them see the
  * same handlers. The names are the rule option names and the config-file keys.
@@ -20,6 +22,11 @@ export interface HandlerOptions {
   toolDefinitions?: boolean;
   /** Leave plain strings returned from FastMCP tools alone: FastMCP wraps them in a text item itself (default false). */
   allowFastmcpStrings?: boolean;
+  /**
+   * The MCP protocol version results are written for (`2026-07-28` and later: any JSON value is
+   * valid structuredContent). Default: from the SDK in the nearest package.json (src/protocol-version.ts).
+   */
+  protocolVersion?: string;
 }
 
 export interface ResolvedHandlerOptions {
@@ -30,6 +37,8 @@ export interface ResolvedHandlerOptions {
   handlerClasses: boolean;
   toolDefinitions: boolean;
   allowFastmcpStrings: boolean;
+  /** Undefined: each file follows the SDK its package.json depends on. */
+  protocolVersion: ProtocolVersion | undefined;
   /** A stable key for caching analyses per option set. */
   key: string;
 }
@@ -40,7 +49,7 @@ export class HandlerOptionsError extends Error {
   override name = 'HandlerOptionsError';
 }
 
-const KNOWN_KEYS = new Set(['handlerPatterns', 'registrationMethods', 'handlerProperties', 'resultHelpers', 'handlerClasses', 'toolDefinitions', 'allowFastmcpStrings']);
+const KNOWN_KEYS = new Set(['handlerPatterns', 'registrationMethods', 'handlerProperties', 'resultHelpers', 'handlerClasses', 'toolDefinitions', 'allowFastmcpStrings', 'protocolVersion']);
 
 function optionalBoolean(value: unknown, key: string): boolean | undefined {
   if (value !== undefined && typeof value !== 'boolean') throw new HandlerOptionsError(`${key} must be a boolean`);
@@ -75,6 +84,9 @@ export function resolveHandlerOptions(raw: HandlerOptions | undefined = {}): Res
   const handlerClasses = optionalBoolean(raw.handlerClasses, 'handlerClasses') ?? false;
   const toolDefinitions = optionalBoolean(raw.toolDefinitions, 'toolDefinitions') ?? true;
   const allowFastmcpStrings = optionalBoolean(raw.allowFastmcpStrings, 'allowFastmcpStrings') ?? false;
+  const problem = raw.protocolVersion === undefined ? undefined : protocolVersionProblem(raw.protocolVersion);
+  if (problem !== undefined) throw new HandlerOptionsError(`protocolVersion ${problem}`);
+  const protocolVersion = raw.protocolVersion as ProtocolVersion | undefined;
   return {
     handlerPatterns: patterns,
     registrationMethods: new Set(registrationMethods),
@@ -83,6 +95,7 @@ export function resolveHandlerOptions(raw: HandlerOptions | undefined = {}): Res
     handlerClasses,
     toolDefinitions,
     allowFastmcpStrings,
-    key: JSON.stringify([patterns.map((p) => p.source), registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings]),
+    protocolVersion,
+    key: JSON.stringify([patterns.map((p) => p.source), registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings, protocolVersion ?? null]),
   };
 }
