@@ -15,7 +15,7 @@ import { deprecated, useColor, warn, type Io } from './io.js';
 import { protocolSetting, protocolSummary } from './protocol-summary.js';
 import { displayPath } from './report.js';
 import { ruleHelp } from './rule-help.js';
-import { applySuppressions, entryCount, loadSuppressions, planSuppressions, prune, saveSuppressions, suppress, type SuppressionFlags, type SuppressionPlan } from './suppressions.js';
+import { applySuppressions, entryCount, loadSuppressions, planSuppressions, prune, saveSuppressions, suppress, type SuppressedViolations, type SuppressionFlags, type SuppressionPlan } from './suppressions.js';
 
 export type CheckFormat = 'text' | 'json' | 'sarif';
 export const CHECK_FORMATS: readonly CheckFormat[] = ['text', 'json', 'sarif'];
@@ -183,13 +183,14 @@ interface SuppressionOutcome {
 }
 
 /** Writes (`--suppress-*`, `--prune-suppressions`) and applies the suppressions file, in ESLint's order. */
-function withSuppressions(results: CheckResult[], plan: SuppressionPlan, cwd: string): SuppressionOutcome {
+function withSuppressions(results: CheckResult[], plan: SuppressionPlan, loaded: SuppressedViolations, cwd: string): SuppressionOutcome {
   if (!plan.active) return { results, suppressed: 0, unused: 0 };
   const display = displayPath(cwd, plan.file);
-  let suppressions = loadSuppressions(plan.file, display);
+  let suppressions = loaded;
   if (plan.suppress !== null || plan.prune) {
     suppressions = plan.prune ? prune(suppressions, results, cwd) : suppress(suppressions, results, cwd, plan.suppress!);
     try {
+      mkdirSync(path.dirname(plan.file), { recursive: true });
       saveSuppressions(plan.file, suppressions);
     } catch (error) {
       throw new UsageError(`cannot write the suppressions file ${display}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
@@ -207,6 +208,8 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
   if (preset !== undefined && !(PRESETS as readonly string[]).includes(preset)) throw new UsageError(`--preset must be one of ${PRESETS.join(', ')}, got "${preset}"`);
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
   const suppressionPlan = planSuppressions(flags, io.cwd);
+  // Read before linting: a malformed file stops the run before the slow part.
+  const suppressions = suppressionPlan.active ? loadSuppressions(suppressionPlan.file, displayPath(io.cwd, suppressionPlan.file)) : {};
 
   const options = resolveCliOptions(io.cwd, { ...flags, preset, resultFormat: undefined, localHelpers: undefined });
   for (const message of options.deprecations) deprecated(io, message);
@@ -233,7 +236,7 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
   } finally {
     stopCounting();
   }
-  const { results, suppressed, unused } = withSuppressions(linted, suppressionPlan, io.cwd);
+  const { results, suppressed, unused } = withSuppressions(linted, suppressionPlan, suppressions, io.cwd);
   const findings = toFindings(results, io.cwd);
   const reported = findings.filter((finding) => !finding.suppressed);
   const handlersFound = results.reduce((sum, result) => sum + result.handlersFound, 0);

@@ -331,7 +331,7 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
     say(renderSummary(report, context));
     say(`\n${protocolSummary(files, protocolSetting(flags.protocolVersion, options.handlerOptions.protocolVersion, options.configFile, io.cwd), io.cwd)}`);
     if (report.needsReview.length > 0) {
-      const when = dryRun ? 'Once the migration is written and these sites are reviewed' : 'Once these sites are reviewed';
+      const when = dryRun && changedFiles.length > 0 ? 'Once the migration is written and these sites are reviewed' : 'Once these sites are reviewed';
       say(`\n${when}, accept what is left so that CI fails only on new problems (writes ${DEFAULT_SUPPRESSIONS_FILE}):\n  ${baselineCommand(paths, flags)}\n`);
     }
     if (run.handlers === 0) say(`\n${noHandlersNote(files.length)}`);
