@@ -4,13 +4,12 @@
 // the packed runtime installed as npm would; the migrated v2 server then runs over stdio and the v2
 // Client calls it in both protocol eras. Each SDK is installed once into the shared cache folder
 // (see npm-project.ts) and reused by later runs.
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CACHE, cleanupProjects, npmInstall, packTarballs, ROOT, run, tempProject, tsc } from './npm-project.js';
+import { cachedInstall, cleanupProjects, packTarballs, ROOT, run, sdkV2Install, tempProject, tsc, unpackTarball } from './npm-project.js';
 
 // npm installs (the first run on a machine downloads) and real compiles: minutes, not seconds.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
@@ -31,37 +30,14 @@ beforeAll(() => {
 });
 afterAll(cleanupProjects);
 
-/**
- * A folder with `@modelcontextprotocol/sdk@<version>` (and its own zod) installed, made once and
- * kept in the cache. Installed into a temporary folder first, then renamed: an interrupted or a
- * concurrent run never leaves a half-installed copy behind.
- */
-function sdkInstall(version: string, packages = [`@modelcontextprotocol/sdk@${version}`], folder = `sdk-${version}`): string {
-  const target = path.join(CACHE, folder);
-  const first = packages[0].slice(0, packages[0].lastIndexOf('@'));
-  if (existsSync(path.join(target, 'node_modules', first, 'package.json'))) return target;
-  mkdirSync(CACHE, { recursive: true });
-  const staging = mkdtempSync(path.join(CACHE, `.${folder}-`));
-  try {
-    writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: folder, private: true, type: 'module' }));
-    npmInstall(staging, packages);
-    try {
-      renameSync(staging, target);
-    } catch (error) {
-      // Another run installed it meanwhile; theirs is as good.
-      if (!existsSync(target)) throw error;
-    }
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
-  return target;
+/** A folder with `@modelcontextprotocol/sdk@<version>` (and its own zod) installed, made once and kept in the cache. */
+function sdkInstall(version: string): string {
+  return cachedInstall(`sdk-${version}`, [`@modelcontextprotocol/sdk@${version}`]);
 }
 
 /** The packed runtime unpacked into `<dir>/node_modules/mcp-result-kit`, as npm installs it. */
 function unpackRuntime(dir: string): void {
-  const target = path.join(dir, 'node_modules/mcp-result-kit');
-  mkdirSync(target, { recursive: true });
-  execFileSync('tar', ['-xzf', runtimeTarball, '-C', target, '--strip-components=1']);
+  unpackTarball(runtimeTarball, dir, 'mcp-result-kit');
 }
 
 describe('migrated code typechecks against every SDK 1.x', () => {
@@ -128,7 +104,7 @@ const LEGACY_V2 = path.join(ROOT, 'fixtures/sdk-compat/legacy-server-v2');
 describe(`the SDK v2 packages (@modelcontextprotocol/server ${SDK_V2})`, () => {
   let project: string;
   beforeAll(() => {
-    const sdk = sdkInstall(SDK_V2, [`@modelcontextprotocol/server@${SDK_V2}`, `@modelcontextprotocol/client@${SDK_V2}`, 'zod@4'], `sdk-v2-${SDK_V2}`);
+    const sdk = sdkV2Install(SDK_V2);
     project = mkdtempSync(path.join(sdk, 'project-'));
     cpSync(LEGACY_V2, project, { recursive: true });
     unpackRuntime(project);
