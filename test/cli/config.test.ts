@@ -1,20 +1,9 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, resolveCliOptions, validateConfig } from '../../src/cli/config.js';
-import { UsageError } from '../../src/cli/errors.js';
-import { cleanupTemporaries, tempDir, writeTree } from './helpers.js';
+import { cleanupTemporaries, tempDir, usageError, writeTree } from './helpers.js';
 
 afterAll(cleanupTemporaries);
-
-function usageError(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a UsageError');
-}
 
 describe('validateConfig', () => {
   it('accepts every documented key', () => {

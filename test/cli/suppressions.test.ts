@@ -4,7 +4,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ESLint, Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/errors.js';
 import {
   applySuppressions,
   baselineCommand,
@@ -15,7 +14,7 @@ import {
   suppress,
   type SuppressedViolations,
 } from '../../src/cli/suppressions.js';
-import { cleanupTemporaries, tempDir, writeTree } from './helpers.js';
+import { cleanupTemporaries, tempDir, usageError, writeTree } from './helpers.js';
 
 afterAll(cleanupTemporaries);
 
@@ -39,16 +38,6 @@ function result(cwd: string, file: string, messages: Linter.LintMessage[]): ESLi
     fixableWarningCount: 0,
     usedDeprecatedRules: [],
   };
-}
-
-function usageError(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a UsageError');
 }
 
 describe('planSuppressions', () => {
