@@ -187,8 +187,9 @@ function withSuppressions(results: CheckResult[], plan: SuppressionPlan, loaded:
   if (!plan.active) return { results, suppressed: 0, unused: 0 };
   const display = displayPath(cwd, plan.file);
   let suppressions = loaded;
-  if (plan.suppress !== null || plan.prune) {
-    suppressions = plan.prune ? prune(suppressions, results, cwd) : suppress(suppressions, results, cwd, plan.suppress!);
+  if (plan.prune) suppressions = prune(loaded, results, cwd);
+  else if (plan.suppress !== null) suppressions = suppress(loaded, results, cwd, plan.suppress);
+  if (suppressions !== loaded) {
     try {
       mkdirSync(path.dirname(plan.file), { recursive: true });
       saveSuppressions(plan.file, suppressions);
