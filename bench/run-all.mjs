@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
-const benches = ['migrate', 'lint', 'cli', 'code-editor', 'stores'].filter((name) => only.length === 0 || only.includes(name));
+const benches = ['migrate', 'lint', 'cli', 'suppressions', 'code-editor', 'stores'].filter((name) => only.length === 0 || only.includes(name));
 let failed = 0;
 for (const name of benches) {
   const script = path.join(here, name, 'run.mjs');

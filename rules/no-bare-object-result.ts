@@ -15,7 +15,7 @@ export default createRule<Options, MessageIds>({
     hasSuggestions: true,
     messages: {
       bareObject:
-        '{{tool}} returns a plain object. The SDK 1.x passes it on as { content: [] }, so the model sees nothing. Return jsonResult(value).',
+        '{{tool}} returns a plain object. The SDK (1.x and v2) sends it as an empty result, { content: [] } with the object\'s fields beside it, so the model sees nothing. Return jsonResult(value).',
       useJsonResult: 'Return jsonResult(...) instead',
     },
     schema: ruleOptionsSchema,

@@ -15,7 +15,7 @@ export default createRule<Options, MessageIds>({
     hasSuggestions: true,
     messages: {
       stringResult:
-        '{{tool}} returns a raw string. The MCP SDK expects a CallToolResult ({ content: [...] }), so the model gets a protocol error or nothing. Return successResult(text).',
+        '{{tool}} returns a raw string. The MCP SDK (1.x and v2) expects a CallToolResult ({ content: [...] }) and fails the call with a -32602 protocol error, so the model gets no result. Return successResult(text).',
       fastmcpStringResult:
         '{{tool}} returns a raw string. FastMCP sends it as a text item, but a failure is then not marked isError and there is no structuredContent, so its results differ from every other tool. Return successResult(text), or set allowFastmcpStrings to keep FastMCP\'s wrapping.',
       transportStringResult:

@@ -72,6 +72,11 @@ export const ruleOptionsSchema: TSESLint.RuleMetaData<string, KitRuleDocs>['sche
       },
       allowFastmcpStrings: { type: 'boolean', description: 'Keep plain strings returned from FastMCP tools, which FastMCP wraps in a text item itself (default false).' },
       errorPatterns: stringArray('Regular expressions (matched case-insensitively) for result texts that report a failure, added to the built-in words, e.g. "^Échec".'),
+      protocolVersion: {
+        type: 'string',
+        description:
+          'MCP protocol version the results are written for, e.g. "2025-11-25" or "2026-07-28" (from 2026-07-28 on any JSON value is valid structuredContent). Default: 2026-07-28 when the nearest package.json depends on @modelcontextprotocol/server 2.x alone, else 2025-11-25.',
+      },
       importSource: { type: 'string', description: 'Module that suggestions import the result helpers from, e.g. your local helpers (migrate --local-helpers); default "mcp-result-kit".' },
     },
   },

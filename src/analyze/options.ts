@@ -1,4 +1,5 @@
 import { compileErrorPatterns } from './words.js';
+import { protocolVersionProblem, type ProtocolVersion } from '../protocol-version.js';
 
 /**
  * Handler options shared by the ESLint rules, `migrate` and `check`, so that all of them see the
@@ -27,6 +28,11 @@ export interface HandlerOptions {
    * failure, added to the built-in words (src/analyze/words.ts): your own phrasing or language.
    */
   errorPatterns?: string[];
+  /**
+   * The MCP protocol version results are written for (`2026-07-28` and later: any JSON value is
+   * valid structuredContent). Default: from the SDK in the nearest package.json (src/protocol-version.ts).
+   */
+  protocolVersion?: string;
 }
 
 export interface ResolvedHandlerOptions {
@@ -38,6 +44,8 @@ export interface ResolvedHandlerOptions {
   toolDefinitions: boolean;
   allowFastmcpStrings: boolean;
   errorPatterns: RegExp[];
+  /** Undefined: each file follows the SDK its package.json depends on. */
+  protocolVersion: ProtocolVersion | undefined;
   /** A stable key for caching analyses per option set. */
   key: string;
 }
@@ -48,7 +56,7 @@ export class HandlerOptionsError extends Error {
   override name = 'HandlerOptionsError';
 }
 
-const KNOWN_KEYS = new Set(['handlerPatterns', 'registrationMethods', 'handlerProperties', 'resultHelpers', 'handlerClasses', 'toolDefinitions', 'allowFastmcpStrings', 'errorPatterns']);
+const KNOWN_KEYS = new Set(['handlerPatterns', 'registrationMethods', 'handlerProperties', 'resultHelpers', 'handlerClasses', 'toolDefinitions', 'allowFastmcpStrings', 'errorPatterns', 'protocolVersion']);
 
 function optionalBoolean(value: unknown, key: string): boolean | undefined {
   if (value !== undefined && typeof value !== 'boolean') throw new HandlerOptionsError(`${key} must be a boolean`);
@@ -90,6 +98,9 @@ export function resolveHandlerOptions(raw: HandlerOptions | undefined = {}): Res
   } catch (error) {
     throw new HandlerOptionsError((error as Error).message);
   }
+  const problem = raw.protocolVersion === undefined ? undefined : protocolVersionProblem(raw.protocolVersion);
+  if (problem !== undefined) throw new HandlerOptionsError(`protocolVersion ${problem}`);
+  const protocolVersion = raw.protocolVersion as ProtocolVersion | undefined;
   return {
     handlerPatterns: patterns,
     registrationMethods: new Set(registrationMethods),
@@ -99,6 +110,7 @@ export function resolveHandlerOptions(raw: HandlerOptions | undefined = {}): Res
     toolDefinitions,
     allowFastmcpStrings,
     errorPatterns,
-    key: JSON.stringify([patterns.map((p) => p.source), registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings, errorPatternSources]),
+    protocolVersion,
+    key: JSON.stringify([patterns.map((p) => p.source), registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings, errorPatternSources, protocolVersion ?? null]),
   };
 }

@@ -7,18 +7,20 @@ import { onHandlerCount } from '../../rules/utils.js';
 import { packageVersion } from '../package-info.js';
 import { SOURCE_FILE_GLOBS } from '../source-files.js';
 import { resolveCliOptions, type ConfigFlags } from './config.js';
-import { discoverFiles, readTsconfigFiles, resolveTsconfig } from './discover.js';
+import { discoverFiles, outsideTsconfigWarning, readTsconfigFiles, resolveTsconfig } from './discover.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.js';
 import { findingsSarif, findingsText, type CheckFinding, type RuleInfo } from './findings.js';
 import { gitRoot } from './git.js';
 import { deprecated, useColor, warn, type Io } from './io.js';
+import { protocolSetting, protocolSummary } from './protocol-summary.js';
 import { displayPath } from './report.js';
 import { ruleHelp } from './rule-help.js';
+import { applySuppressions, entryCount, loadSuppressions, planSuppressions, prune, saveSuppressions, suppress, type SuppressedViolations, type SuppressionFlags, type SuppressionPlan } from './suppressions.js';
 
 export type CheckFormat = 'text' | 'json' | 'sarif';
 export const CHECK_FORMATS: readonly CheckFormat[] = ['text', 'json', 'sarif'];
 
-export interface CheckFlags extends Omit<ConfigFlags, 'resultFormat' | 'localHelpers'> {
+export interface CheckFlags extends Omit<ConfigFlags, 'resultFormat' | 'localHelpers'>, SuppressionFlags {
   /** Output format. */
   format?: string;
   /** Deprecated spelling of --preset. */
@@ -134,10 +136,14 @@ function ownResults(results: readonly ESLint.LintResult[], handlers: ReadonlyMap
   });
 }
 
+/** The errors the suppressions file accepts: ESLint marks them `{ kind: 'file' }`. */
+const isBulkSuppressed = (message: ESLint.LintResult['suppressedMessages'][number]) => message.suppressions.some((suppression) => suppression.kind === 'file');
+
 function toFindings(results: readonly CheckResult[], cwd: string): CheckFinding[] {
   const findings: CheckFinding[] = [];
   for (const result of results) {
-    for (const message of result.messages) {
+    const messages = [...result.messages.map((message) => ({ message, suppressed: false })), ...result.suppressedMessages.filter(isBulkSuppressed).map((message) => ({ message, suppressed: true }))];
+    for (const { message, suppressed } of messages) {
       findings.push({
         file: displayPath(cwd, result.filePath),
         absolute: path.resolve(result.filePath),
@@ -148,6 +154,7 @@ function toFindings(results: readonly CheckResult[], cwd: string): CheckFinding[
         ruleId: message.ruleId,
         severity: message.severity === 2 ? 'error' : 'warning',
         message: message.message,
+        ...(suppressed ? { suppressed } : {}),
       });
     }
   }
@@ -168,6 +175,32 @@ function choosePreset(flags: CheckFlags, io: Io): string | undefined {
   return flags.config;
 }
 
+interface SuppressionOutcome {
+  results: CheckResult[];
+  suppressed: number;
+  /** Entries of the kit's rules left in the file that no longer occur. */
+  unused: number;
+}
+
+/** Writes (`--suppress-*`, `--prune-suppressions`) and applies the suppressions file, in ESLint's order. */
+function withSuppressions(results: CheckResult[], plan: SuppressionPlan, loaded: SuppressedViolations, cwd: string): SuppressionOutcome {
+  if (!plan.active) return { results, suppressed: 0, unused: 0 };
+  const display = displayPath(cwd, plan.file);
+  let suppressions = loaded;
+  if (plan.prune) suppressions = prune(loaded, results, cwd);
+  else if (plan.suppress !== null) suppressions = suppress(loaded, results, cwd, plan.suppress);
+  if (suppressions !== loaded) {
+    try {
+      mkdirSync(path.dirname(plan.file), { recursive: true });
+      saveSuppressions(plan.file, suppressions);
+    } catch (error) {
+      throw new UsageError(`cannot write the suppressions file ${display}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+    }
+  }
+  const applied = applySuppressions(results, suppressions, cwd);
+  return { results: applied.results, suppressed: applied.suppressed, unused: entryCount(applied.unused) };
+}
+
 /** `mcp-result-kit check [paths...]`; returns the exit code. */
 export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Promise<number> {
   const format = (flags.format ?? 'text') as CheckFormat;
@@ -175,6 +208,9 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
   const preset = choosePreset(flags, io);
   if (preset !== undefined && !(PRESETS as readonly string[]).includes(preset)) throw new UsageError(`--preset must be one of ${PRESETS.join(', ')}, got "${preset}"`);
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
+  const suppressionPlan = planSuppressions(flags, io.cwd);
+  // Read before linting: a malformed file stops the run before the slow part.
+  const suppressions = suppressionPlan.active ? loadSuppressions(suppressionPlan.file, displayPath(io.cwd, suppressionPlan.file)) : {};
 
   const options = resolveCliOptions(io.cwd, { ...flags, preset, resultFormat: undefined, localHelpers: undefined });
   for (const message of options.deprecations) deprecated(io, message);
@@ -189,21 +225,21 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
     const covered = readTsconfigFiles(tsconfig, displayPath(io.cwd, tsconfig));
     typed = { tsconfig, files: covered.files };
     const outside = files.filter((file) => !covered.files.has(file));
-    if (outside.length > 0) {
-      warn(io, `${outside.length} file${outside.length === 1 ? ' is' : 's are'} not in ${displayPath(io.cwd, tsconfig)}; checking ${outside.length === 1 ? 'it' : 'them'} without type information`);
-    }
+    if (outside.length > 0) warn(io, outsideTsconfigWarning(outside.map((file) => displayPath(io.cwd, file)), displayPath(io.cwd, tsconfig)));
   }
 
   const ruleOptions: Record<string, unknown> = { ...options.handlerOptions, ...(options.importSource ? { importSource: options.importSource } : {}) };
   const handlers = new Map<string, number>();
   const stopCounting = onHandlerCount((fileName, count) => handlers.set(path.resolve(fileName), count));
-  let results: CheckResult[];
+  let linted: CheckResult[];
   try {
-    results = ownResults(await lintFiles({ files, severities, ruleOptions, settings: { ...options.handlerOptions }, typed }), handlers, flags.quiet === true);
+    linted = ownResults(await lintFiles({ files, severities, ruleOptions, settings: { ...options.handlerOptions }, typed }), handlers, flags.quiet === true);
   } finally {
     stopCounting();
   }
+  const { results, suppressed, unused } = withSuppressions(linted, suppressionPlan, suppressions, io.cwd);
   const findings = toFindings(results, io.cwd);
+  const reported = findings.filter((finding) => !finding.suppressed);
   const handlersFound = results.reduce((sum, result) => sum + result.handlersFound, 0);
 
   if (handlersFound === 0 && format !== 'text') warn(io, `no MCP tool handler was recognised in ${files.length} file${files.length === 1 ? '' : 's'}; see --handler-pattern and --registration-method (docs/cli.md)`);
@@ -224,7 +260,15 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
       sourceLine,
     });
     output = `${JSON.stringify(sarif, null, 2)}\n`;
-  } else output = findingsText(findings, { filesChecked: files.length, handlers: handlersFound, color: !toFile && useColor(io, flags.color) });
+  } else {
+    output = findingsText(reported, {
+      filesChecked: files.length,
+      handlers: handlersFound,
+      color: !toFile && useColor(io, flags.color),
+      suppressed: suppressed > 0 ? { count: suppressed, file: displayPath(io.cwd, suppressionPlan.file) } : undefined,
+    });
+    output += protocolSummary(files, protocolSetting(flags.protocolVersion, options.handlerOptions.protocolVersion, options.configFile, io.cwd), io.cwd);
+  }
 
   if (toFile) {
     const target = path.resolve(io.cwd, flags.outputFile!);
@@ -232,8 +276,15 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
     writeFileSync(target, output, 'utf8');
   } else io.stdout(output);
 
-  const errors = findings.filter((finding) => finding.severity === 'error').length;
-  const warnings = findings.length - errors;
+  const errors = reported.filter((finding) => finding.severity === 'error').length;
+  const warnings = reported.length - errors;
+  if (unused > 0 && flags.passOnUnprunedSuppressions !== true) {
+    io.stderr(
+      `mcp-result-kit: ${displayPath(io.cwd, suppressionPlan.file)} holds ${unused} suppression${unused === 1 ? '' : 's'} of the kit's rules that no longer occur; ` +
+        'remove them with check --prune-suppressions (or pass --pass-on-unpruned-suppressions)\n',
+    );
+    return EXIT_FINDINGS;
+  }
   if (errors > 0) return EXIT_FINDINGS;
   if (maxWarnings !== undefined && warnings > maxWarnings) {
     io.stderr(`mcp-result-kit: too many warnings (${warnings}; --max-warnings ${maxWarnings})\n`);

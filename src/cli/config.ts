@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { HandlerOptionsError, resolveHandlerOptions, type HandlerOptions } from '../analyze/options.js';
+import { protocolVersionProblem } from '../protocol-version.js';
 import { isRuleName, PLUGIN_NAME, PRESETS, RULE_NAMES, SEVERITIES, type Preset, type RuleName, type Severity } from '../../rules/rule-set.js';
 import { UsageError } from './errors.js';
 import { checkGlob, type Glob } from './glob.js';
@@ -27,7 +28,7 @@ export interface FileConfig extends HandlerOptions {
   rules?: Record<string, Severity | 0 | 1 | 2>;
 }
 
-type KeyType = 'string[]' | 'boolean' | 'string' | 'format' | 'preset' | 'rules';
+type KeyType = 'string[]' | 'boolean' | 'string' | 'format' | 'preset' | 'rules' | 'protocolVersion';
 
 export const CONFIG_KEYS: Readonly<Record<keyof FileConfig, KeyType>> = {
   handlerPatterns: 'string[]',
@@ -38,6 +39,7 @@ export const CONFIG_KEYS: Readonly<Record<keyof FileConfig, KeyType>> = {
   toolDefinitions: 'boolean',
   allowFastmcpStrings: 'boolean',
   errorPatterns: 'string[]',
+  protocolVersion: 'protocolVersion',
   importSource: 'string',
   localHelpers: 'string',
   resultFormat: 'format',
@@ -76,6 +78,7 @@ export interface ConfigFlags {
   exclude?: string[];
   includeTests?: boolean;
   preset?: string;
+  protocolVersion?: string;
 }
 
 export interface LoadedConfig {
@@ -143,6 +146,11 @@ export function validateConfig(raw: unknown, where: string): FileConfig {
           throw new UsageError(`${where}: "${key}" must be one of ${PRESETS.join(', ')}, got ${describe(value)}`);
         }
         break;
+      case 'protocolVersion': {
+        const problem = protocolVersionProblem(value);
+        if (problem !== undefined) throw new UsageError(`${where}: "${key}" ${problem}`);
+        break;
+      }
       case 'rules':
         if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${where}: "${key}" must be an object of rule ids and severities, got ${describe(value)}`);
         for (const [id, severity] of Object.entries(value)) parseRuleSeverity(id, severity, `${where} "rules"`);
@@ -263,6 +271,8 @@ export function resolveCliOptions(cwd: string, flags: ConfigFlags): CliOptions {
     const [name, severity] = parseRuleSeverity(id, value, `${loaded.source} "rules"`);
     rules[name] = severity;
   }
+  const flagProblem = flags.protocolVersion === undefined ? undefined : protocolVersionProblem(flags.protocolVersion);
+  if (flagProblem !== undefined) throw new UsageError(`--protocol-version ${flagProblem}`);
   for (const [flag, value] of [['--import-source', flags.importSource], ['--local-helpers', flags.localHelpers]] as const) {
     if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty`);
   }
@@ -278,6 +288,10 @@ export function resolveCliOptions(cwd: string, flags: ConfigFlags): CliOptions {
   pick('resultHelpers', flags.resultHelper);
   pick('handlerClasses', flags.handlerClasses);
   pick('errorPatterns', flags.errorPattern);
+  pick('protocolVersion', flags.protocolVersion);
+  // No flags: the config file alone sets these.
+  pick('toolDefinitions', undefined);
+  pick('allowFastmcpStrings', undefined);
   try {
     resolveHandlerOptions(handlerOptions);
   } catch (error) {

@@ -139,3 +139,14 @@ export function readTsconfigFiles(tsconfig: string, display: string): { files: S
   if (fatal) throw new UsageError(`cannot use ${display}: ${ts.flattenDiagnosticMessageText(fatal.messageText, ' ')}`);
   return { files: new Set(parsed.fileNames.map((file) => path.resolve(file))) };
 }
+
+/** How many files the outside-the-tsconfig warning names before it counts the rest. */
+export const LISTED_FILES = 10;
+
+/** `3 files are not in tsconfig.json (a.ts, b.ts, c.ts); checking them without type information`, naming up to ten. */
+export function outsideTsconfigWarning(files: readonly string[], tsconfig: string): string {
+  const one = files.length === 1;
+  const named = files.slice(0, LISTED_FILES).join(', ');
+  const rest = files.length > LISTED_FILES ? ` and ${files.length - LISTED_FILES} more` : '';
+  return `${files.length} file${one ? ' is' : 's are'} not in ${tsconfig} (${named}${rest}); checking ${one ? 'it' : 'them'} without type information`;
+}

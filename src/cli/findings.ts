@@ -16,6 +16,8 @@ export interface CheckFinding {
   ruleId: string | null;
   severity: 'error' | 'warning';
   message: string;
+  /** Accepted by the suppressions file (eslint-suppressions.json): not reported, kept in SARIF as suppressed. */
+  suppressed?: boolean;
 }
 
 export interface RuleInfo {
@@ -36,6 +38,8 @@ export interface TextContext {
   /** Tool handlers recognised in the files checked. */
   handlers: number;
   color: boolean;
+  /** Errors the suppressions file accepted, and the file. */
+  suppressed?: { count: number; file: string };
 }
 
 /** Said instead of an all-clear when nothing was recognised as a tool handler. */
@@ -58,9 +62,10 @@ export function noHandlersNote(filesChecked: number): string {
 export function findingsText(findings: readonly CheckFinding[], context: TextContext): string {
   const pc = picocolors.createColors(context.color);
   const handlersLine = context.handlers === 0 ? noHandlersNote(context.filesChecked) : '';
+  const suppressedLine = context.suppressed ? `${plural(context.suppressed.count, 'error')} suppressed by ${context.suppressed.file}.\n` : '';
   if (findings.length === 0) {
     if (context.handlers === 0) return handlersLine;
-    return `No problems found in ${plural(context.filesChecked, 'file')} (${plural(context.handlers, 'tool handler')}).\n`;
+    return `No problems found in ${plural(context.filesChecked, 'file')} (${plural(context.handlers, 'tool handler')}).\n${suppressedLine}`;
   }
   const lines: string[] = [];
   const byFile = new Map<string, CheckFinding[]>();
@@ -90,12 +95,14 @@ export function findingsText(findings: readonly CheckFinding[], context: TextCon
   for (const finding of findings) counts.set(finding.ruleId ?? 'parse-error', (counts.get(finding.ruleId ?? 'parse-error') ?? 0) + 1);
   const idWidth = Math.max(...[...counts.keys()].map((id) => id.length));
   for (const [ruleId, count] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) lines.push(`  ${ruleId.padEnd(idWidth)}  ${count}`);
-  return `${lines.join('\n')}\n${handlersLine ? `\n${handlersLine}` : ''}`;
+  return `${lines.join('\n')}\n${suppressedLine}${handlersLine ? `\n${handlersLine}` : ''}`;
 }
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** partialFingerprints key: versioned, so a change of recipe does not collide with old alerts. */
 export const FINGERPRINT_KEY = 'mcpResultKit/v1';
+
+export const SUPPRESSED_JUSTIFICATION = 'accepted in the suppressions file (mcp-result-kit check --suppress-all / --suppress-rule)';
 
 export interface SarifContext {
   tool: { name: string; version: string; informationUri?: string };
@@ -176,6 +183,8 @@ export function findingsSarif(findings: readonly CheckFinding[], rules: readonly
             message: { text: finding.message },
             locations: [location(finding)],
             partialFingerprints: { [FINGERPRINT_KEY]: fingerprint(finding) },
+            // Accepted in eslint-suppressions.json: a baseline kept outside the code.
+            ...(finding.suppressed ? { suppressions: [{ kind: 'external', status: 'accepted', justification: SUPPRESSED_JUSTIFICATION }] } : {}),
           })),
       },
     ],

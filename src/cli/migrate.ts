@@ -16,7 +16,9 @@ import { checkUncommitted } from './git.js';
 import { deprecated, note, useColor, warn, type Io } from './io.js';
 import { planLocalHelpers, type LocalHelpersPlan } from './local-helpers-file.js';
 import { createProgress } from './progress.js';
+import { protocolSetting, protocolSummary } from './protocol-summary.js';
 import { buildReport, displayPath, renderMarkdown, renderSummary, type ReportError } from './report.js';
+import { baselineCommand, DEFAULT_SUPPRESSIONS_FILE } from './suppressions.js';
 import { verifyMigration, type VerifyResult } from './verify.js';
 
 export interface MigrateFlags extends ConfigFlags {
@@ -327,6 +329,11 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
     }
     if (verify) say(`${renderVerify(verify, rel)}\n`);
     say(renderSummary(report, context));
+    say(`\n${protocolSummary(files, protocolSetting(flags.protocolVersion, options.handlerOptions.protocolVersion, options.configFile, io.cwd), io.cwd)}`);
+    if (report.needsReview.length > 0) {
+      const when = dryRun && changedFiles.length > 0 ? 'Once the migration is written and these sites are reviewed' : 'Once these sites are reviewed';
+      say(`\n${when}, accept what is left so that CI fails only on new problems (writes ${DEFAULT_SUPPRESSIONS_FILE}):\n  ${baselineCommand(paths, flags)}\n`);
+    }
     if (run.handlers === 0) say(`\n${noHandlersNote(files.length)}`);
     if (!dryRun && writeHelpers && helpers) say(`\nWrote the local helpers module ${rel(helpers.file)}.\n`);
   }

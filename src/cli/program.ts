@@ -27,6 +27,7 @@ function addSharedOptions(command: Command): Command {
     .option('--no-handler-classes', 'do not (overrides the config file)')
     .option('--import-source <spec>', 'module the helpers are imported from (default "mcp-result-kit")')
     .addOption(new Option('--preset <name>', 'rule set: what check reports and migrate rewrites (default: recommended; config key "preset")').choices(['recommended', 'strict']))
+    .option('--protocol-version <date>', 'MCP protocol version the results are written for, e.g. 2025-11-25 or 2026-07-28 (default: from the SDK in package.json; config key "protocolVersion")')
     .option('--color', 'force colour on')
     .option('--no-color', 'no colour (default: colour on a terminal, per FORCE_COLOR / NO_COLOR)');
 }
@@ -82,6 +83,11 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--quiet', 'report errors only, not warnings')
     .option('--max-warnings <number>', 'exit 1 when there are more warnings than this')
     .addOption(new Option('--config <name>', 'deprecated: use --preset').choices(['recommended', 'strict']).hideHelp())
+    .option('--suppress-all', 'accept every error found now in the suppressions file, so that only new ones fail (as ESLint)')
+    .option('--suppress-rule <rule>', 'accept the errors of this rule found now (repeatable)', collect)
+    .option('--prune-suppressions', 'remove suppressions that no longer occur')
+    .option('--suppressions-location <file>', 'the suppressions file (default: eslint-suppressions.json in the current folder)')
+    .option('--pass-on-unpruned-suppressions', 'do not fail when the suppressions file holds suppressions that no longer occur')
     .action(async (paths: string[], flags: CheckFlags) => {
       requirePeers('check', io.cwd);
       const { runCheck } = await import('./check.js');

@@ -26,6 +26,9 @@ interface JsonResult {
   handlersFound: number;
 }
 
+/** The last line of check's text output in a project whose package.json names no MCP SDK. */
+const NO_SDK_PROTOCOL = 'Protocol version 2025-11-25: the default when no package.json names an MCP SDK. Set protocolVersion or --protocol-version to choose another.\n';
+
 const lines = (results: JsonResult[], file: string) =>
   results.find((result) => result.filePath.endsWith(file))!.messages.map((message) => `${message.line}:${message.ruleId}`);
 
@@ -47,7 +50,7 @@ describe('check', () => {
   it('exits 0 on clean code and says how many handlers it checked', () => {
     const dir = project();
     const run = cli(['check', 'src/clean.ts'], dir);
-    expect(run.stdout).toBe('No problems found in 1 file (1 tool handler).\n');
+    expect(run.stdout).toBe(`No problems found in 1 file (1 tool handler).\n${NO_SDK_PROTOCOL}`);
     expect(run.status).toBe(0);
   });
 
@@ -172,7 +175,7 @@ describe('check', () => {
     expect(cli(['check', '--max-warnings', '3', 'src/server.ts'], dir).status).toBe(0);
     const quiet = cli(['check', '--quiet', '--max-warnings', '0', 'src/server.ts'], dir);
     expect(quiet.status).toBe(0);
-    expect(quiet.stdout).toBe('No problems found in 1 file (3 tool handlers).\n');
+    expect(quiet.stdout).toBe(`No problems found in 1 file (3 tool handlers).\n${NO_SDK_PROTOCOL}`);
     // migrate agrees: the "off" rule's sites are left alone.
     const migrate = JSON.parse(cli(['migrate', '--dry-run', '--json', 'src/server.ts'], dir).stdout) as { changes: { kind: string }[] };
     expect(migrate.changes.map((change) => change.kind)).not.toContain('error-string');
@@ -198,7 +201,7 @@ describe('check', () => {
     writeTree(dir, { 'scripts/tool.ts': SAMPLE['src/server.ts'] });
     const run = cli(['check', '--format', 'json', 'src/server.ts', 'scripts'], dir);
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('mcp-result-kit: warning: 1 file is not in tsconfig.json; checking it without type information');
+    expect(run.stderr).toContain('mcp-result-kit: warning: 1 file is not in tsconfig.json (scripts/tool.ts); checking it without type information');
     const results = JSON.parse(run.stdout) as JsonResult[];
     expect(lines(results, 'scripts/tool.ts').length).toBeGreaterThan(0);
     expect(lines(results, 'src/server.ts').length).toBeGreaterThan(0);
@@ -228,6 +231,7 @@ describe('check', () => {
     [['check', 'empty'], /^mcp-result-kit: no source files in empty \(looked for \.ts .*\)$/],
     [['check', '--exclude', '**/*.ts'], /^mcp-result-kit: no source files left after include\/exclude \(1 found in \.\)$/],
     [['check', '--handler-pattern', '*'], /^mcp-result-kit: --handler-pattern "\*" is not a valid regular expression/],
+    [['check', '--protocol-version', '2026-01-01'], /^mcp-result-kit: --protocol-version "2026-01-01" is not a released MCP protocol version \(known: 2024-11-05, .*, 2026-07-28\)$/],
   ])('exits 2 on usage errors: %j', (args, message) => {
     const dir = project({ 'src/a.ts': '', 'empty/README.md': '' });
     const run = cli(args, dir);

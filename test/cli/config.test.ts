@@ -1,20 +1,9 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, resolveCliOptions, validateConfig } from '../../src/cli/config.js';
-import { UsageError } from '../../src/cli/errors.js';
-import { cleanupTemporaries, tempDir, writeTree } from './helpers.js';
+import { cleanupTemporaries, tempDir, usageError, writeTree } from './helpers.js';
 
 afterAll(cleanupTemporaries);
-
-function usageError(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a UsageError');
-}
 
 describe('validateConfig', () => {
   it('accepts every documented key', () => {
@@ -32,6 +21,9 @@ describe('validateConfig', () => {
       rules: { 'mcp-result-kit/prefer-result-helpers': 'warn', 'mcp-result-kit/no-string-result': 0 },
       include: ['src/**'],
       exclude: ['**/*.test.ts'],
+      protocolVersion: '2026-07-28',
+      toolDefinitions: false,
+      allowFastmcpStrings: true,
     };
     expect(validateConfig(config, 'cfg')).toEqual(config);
     expect(validateConfig({}, 'cfg')).toEqual({});
@@ -56,6 +48,9 @@ describe('validateConfig', () => {
     [{ rules: { 'no-string-result': 'off' } }, /cfg "rules": unknown rule "no-string-result" \(known: mcp-result-kit\/no-bare-object-result, /],
     [{ rules: { 'mcp-result-kit/no-string-result': 'warning' } }, /cfg "rules": "mcp-result-kit\/no-string-result" must be one of error, warn, off \(or 2, 1, 0\), got string "warning"/],
     [{ rules: { 'mcp-result-kit/no-string-result': 3 } }, /must be one of error, warn, off \(or 2, 1, 0\), got number 3/],
+    [{ protocolVersion: '2026-01-01' }, /^cfg: "protocolVersion" "2026-01-01" is not a released MCP protocol version \(known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28\)$/],
+    [{ protocolVersion: 'latest' }, /^cfg: "protocolVersion" must be a protocol version date in the form YYYY-MM-DD \(2024-11-05, .*\), got "latest"$/],
+    [{ protocolVersion: 20260728 }, /^cfg: "protocolVersion" must be a protocol version date \(2024-11-05, .*\), got number$/],
   ])('rejects %j with a message naming the key', (raw, message) => {
     expect(usageError(() => validateConfig(raw, 'cfg'))).toMatch(message);
   });
@@ -155,6 +150,17 @@ describe('resolveCliOptions', () => {
     expect(usageError(() => resolveCliOptions(dir, { preset: 'all' }))).toMatch(/^--preset must be one of recommended, strict, got "all"/);
     expect(usageError(() => resolveCliOptions(dir, { include: ['{a'] }))).toMatch(/^--include "\{a" is not a valid glob/);
     expect(usageError(() => resolveCliOptions(dir, { importSource: ' ' }))).toMatch(/^--import-source must not be empty/);
+    expect(usageError(() => resolveCliOptions(dir, { protocolVersion: '2026-7-28' }))).toBe(
+      '--protocol-version must be a protocol version date in the form YYYY-MM-DD (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28), got "2026-7-28"',
+    );
+  });
+
+  it('passes protocolVersion (the flag over the file), toolDefinitions and allowFastmcpStrings on to the analyzer', () => {
+    const dir = tempDir();
+    writeTree(dir, { 'mcp-result-kit.config.json': JSON.stringify({ protocolVersion: '2025-06-18', toolDefinitions: false, allowFastmcpStrings: true }) });
+    expect(resolveCliOptions(dir, {}).handlerOptions).toEqual({ protocolVersion: '2025-06-18', toolDefinitions: false, allowFastmcpStrings: true });
+    expect(resolveCliOptions(dir, { protocolVersion: '2026-07-28' }).handlerOptions.protocolVersion).toBe('2026-07-28');
+    expect(resolveCliOptions(tempDir(), {}).handlerOptions).toEqual({});
   });
 });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { discoverFiles, findTsconfig, readTsconfigFiles, resolveTsconfig } from '../../src/cli/discover.js';
+import { discoverFiles, findTsconfig, outsideTsconfigWarning, readTsconfigFiles, resolveTsconfig } from '../../src/cli/discover.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { matchesGlob, matchesPath } from '../../src/cli/glob.js';
 import { cleanupTemporaries, git, tempDir, writeTree } from './helpers.js';
@@ -168,5 +168,16 @@ describe('globs', () => {
     expect(matchesGlob('/p/src/a.ts', { pattern: 'src/**', base: '/p' })).toBe(true);
     expect(matchesGlob('/q/src/a.ts', { pattern: 'src/**', base: '/p' })).toBe(false);
     expect(matchesGlob('/q/src/a.ts', { pattern: '/q/**', base: '/p' })).toBe(true);
+  });
+});
+
+describe('outsideTsconfigWarning', () => {
+  it('names the files outside the tsconfig: all of up to ten, then how many more', () => {
+    expect(outsideTsconfigWarning(['scripts/a.ts'], 'tsconfig.json')).toBe('1 file is not in tsconfig.json (scripts/a.ts); checking it without type information');
+    const twelve = Array.from({ length: 12 }, (_, index) => `scripts/tool-${index + 1}.ts`);
+    expect(outsideTsconfigWarning(twelve.slice(0, 10), 'app/tsconfig.json')).toBe(
+      `10 files are not in app/tsconfig.json (${twelve.slice(0, 10).join(', ')}); checking them without type information`,
+    );
+    expect(outsideTsconfigWarning(twelve, 'tsconfig.json')).toBe(`12 files are not in tsconfig.json (${twelve.slice(0, 10).join(', ')} and 2 more); checking them without type information`);
   });
 });

@@ -5,6 +5,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { UsageError } from '../../src/cli/errors.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'dist/bin/mcp-result-kit.js');
@@ -111,4 +113,15 @@ export function gitCommitAll(dir: string): void {
 
 export function builtBinaryExists(): boolean {
   return existsSync(BIN);
+}
+
+/** The message of the UsageError `run` throws (fails the test when it throws nothing or something else). */
+export function usageError(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a UsageError');
 }

@@ -4,6 +4,7 @@
 // ESLint and TypeScript. Then the tools run there as a user runs them.
 import path from 'node:path';
 import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { formatUnifiedDiff } from '../../packages/runtime/src/unified-diff.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,7 @@ import {
   installedPackages,
   locationsOf,
   nodeEval,
+  npm,
   npmInstall,
   packTarballs,
   run,
@@ -148,6 +150,52 @@ describe('npm install of the packed packages into a server project', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('npm i -D @mcp-result-kit/tools in a server without ESLint and TypeScript', () => {
+  it('npm 7+ installs the required peers (the newest ESLint and TypeScript in range) with the tools', () => {
+    const project = tempProject('no-eslint', { type: 'module' });
+    // The runtime first, as in the README (the tools depend on it, and this copy is not on the registry).
+    npmInstall(project, [`@modelcontextprotocol/sdk@${SDK}`, tarballs.runtime]);
+    const before = installedPackages(project);
+    npmInstall(project, ['-D', tarballs.tools]);
+    const after = installedPackages(project);
+    const delta = installDelta(before, after);
+    const version = (name: string) => [...after.values()].find((pkg) => pkg.location === name)?.version ?? '';
+    console.info(`tools install without ESLint and TypeScript (${before.size} packages): +${delta.added.length} package(s), +${kb(delta.addedBytes)} unpacked; eslint ${version('eslint')}, typescript ${version('typescript')}`);
+    expect(delta.changed).toEqual([]);
+    expect(version('eslint')).toMatch(/^(9|10)\./);
+    expect(version('typescript')).toMatch(/^(5\.|6\.0\.)/);
+    // The peers are installed, not recorded: package.json lists only the tools.
+    const manifest = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(Object.keys(manifest.devDependencies)).toEqual(['@mcp-result-kit/tools']);
+    for (const name of ['better-sqlite3', 'ts-morph', 'jscodeshift']) expect(locationsOf(after, name), name).toEqual([]);
+  });
+});
+
+describe("the runtime beside a server's own older diff", () => {
+  it("npm i mcp-result-kit leaves a dev tool's diff 4 where it is, and unified-diff works with it", () => {
+    // A dev tool of the server's (ts-node 10 is one) that depends on diff 4, hoisted to the top.
+    const tool = tempProject('legacy-tool', { name: 'legacy-diff-tool', dependencies: { diff: '^4.0.1' } });
+    const [packed] = JSON.parse(npm(tool, ['pack', '--json', '--pack-destination', tool])) as Array<{ filename: string }>;
+    const project = tempProject('diff4', { type: 'module' });
+    npmInstall(project, [`@modelcontextprotocol/sdk@${SDK}`]);
+    npmInstall(project, ['-D', path.join(tool, packed.filename)]);
+    const before = installedPackages(project);
+    expect(locationsOf(before, 'diff')).toEqual([expect.stringMatching(/^diff@4\./)]);
+
+    npmInstall(project, [tarballs.runtime]);
+    const after = installedPackages(project);
+    const delta = installDelta(before, after);
+    expect(delta.added.map((pkg) => pkg.location)).toEqual(['mcp-result-kit']);
+    expect(delta.changed).toEqual([]);
+    expect(locationsOf(after, 'diff')).toEqual(locationsOf(before, 'diff'));
+
+    const expected = formatUnifiedDiff('a.ts', 'one\ntwo\n', 'one\n2\n');
+    const script = "process.stdout.write(m.formatUnifiedDiff('a.ts', 'one\\ntwo\\n', 'one\\n2\\n'))";
+    expect(nodeEval(project, ['--input-type=module', '-e', `import('mcp-result-kit/unified-diff').then((m) => ${script})`])).toBe(expected);
+    expect(nodeEval(project, ['--input-type=commonjs', '-e', `const m = require('mcp-result-kit/unified-diff'); ${script}`])).toBe(expected);
   });
 });
 

@@ -3,7 +3,7 @@
 // package tests and kept between runs, so only the first run on a machine fetches from the
 // registry; everything else each test makes is removed at the end.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,4 +149,43 @@ export function tsc(project: string, args: string[] = []): { status: number | nu
 
 export function nodeEval(cwd: string, args: string[]): string {
   return execFileSync(process.execPath, args, { cwd, encoding: 'utf8' });
+}
+
+/**
+ * A folder of the shared cache with `packages` (`name@version` each) installed, made once and reused
+ * by later runs. Installed into a temporary folder first, then renamed: an interrupted or a
+ * concurrent run never leaves a half-installed copy behind.
+ */
+export function cachedInstall(folder: string, packages: readonly string[]): string {
+  const target = path.join(CACHE, folder);
+  const names = packages.map((spec) => spec.slice(0, spec.lastIndexOf('@')));
+  if (names.every((name) => existsSync(path.join(target, 'node_modules', name, 'package.json')))) return target;
+  mkdirSync(CACHE, { recursive: true });
+  const staging = mkdtempSync(path.join(CACHE, `.${folder}-`));
+  try {
+    writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: folder, private: true, type: 'module' }));
+    npmInstall(staging, [...packages]);
+    rmSync(target, { recursive: true, force: true });
+    try {
+      renameSync(staging, target);
+    } catch (error) {
+      // Another run installed it meanwhile; theirs is as good.
+      if (!existsSync(target)) throw error;
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return target;
+}
+
+/** The SDK v2 server and client packages with zod 4, as a v2 server project has them. */
+export function sdkV2Install(version: string): string {
+  return cachedInstall(`sdk-v2-${version}`, [`@modelcontextprotocol/server@${version}`, `@modelcontextprotocol/client@${version}`, 'zod@4']);
+}
+
+/** A packed tarball unpacked into `<dir>/node_modules/<name>`, as npm installs it. */
+export function unpackTarball(tarball: string, dir: string, name: string): void {
+  const target = path.join(dir, 'node_modules', name);
+  mkdirSync(target, { recursive: true });
+  execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
 }

@@ -1,12 +1,15 @@
-// The helpers' result types against several SDK 1.x releases side by side, and FastMCP's: a legacy
-// server (fixtures/sdk-compat/legacy-server) is migrated with the built CLI and then typechecked
-// against each SDK's own types, with the packed runtime installed as npm would. Each SDK is
-// installed once into the shared cache folder (see npm-project.ts) and reused by later runs.
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// The helpers' result types against several SDK 1.x releases side by side, the SDK v2 packages and
+// FastMCP's: a legacy server (fixtures/sdk-compat/legacy-server, and legacy-server-v2 written in the
+// v2 style) is migrated with the built CLI and then typechecked against each SDK's own types, with
+// the packed runtime installed as npm would; the migrated v2 server then runs over stdio and the v2
+// Client calls it in both protocol eras. Each SDK is installed once into the shared cache folder
+// (see npm-project.ts) and reused by later runs.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CACHE, cleanupProjects, npmInstall, packTarballs, ROOT, run, tempProject, tsc } from './npm-project.js';
+import { cachedInstall, cleanupProjects, packTarballs, ROOT, run, sdkV2Install, tempProject, tsc, unpackTarball } from './npm-project.js';
 
 // npm installs (the first run on a machine downloads) and real compiles: minutes, not seconds.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
@@ -27,36 +30,14 @@ beforeAll(() => {
 });
 afterAll(cleanupProjects);
 
-/**
- * A folder with `@modelcontextprotocol/sdk@<version>` (and its own zod) installed, made once and
- * kept in the cache. Installed into a temporary folder first, then renamed: an interrupted or a
- * concurrent run never leaves a half-installed copy behind.
- */
+/** A folder with `@modelcontextprotocol/sdk@<version>` (and its own zod) installed, made once and kept in the cache. */
 function sdkInstall(version: string): string {
-  const target = path.join(CACHE, `sdk-${version}`);
-  if (existsSync(path.join(target, 'node_modules/@modelcontextprotocol/sdk/package.json'))) return target;
-  mkdirSync(CACHE, { recursive: true });
-  const staging = mkdtempSync(path.join(CACHE, `.sdk-${version}-`));
-  try {
-    writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: `sdk-${version}`, private: true, type: 'module' }));
-    npmInstall(staging, [`@modelcontextprotocol/sdk@${version}`]);
-    try {
-      renameSync(staging, target);
-    } catch (error) {
-      // Another run installed it meanwhile; theirs is as good.
-      if (!existsSync(target)) throw error;
-    }
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
-  return target;
+  return cachedInstall(`sdk-${version}`, [`@modelcontextprotocol/sdk@${version}`]);
 }
 
 /** The packed runtime unpacked into `<dir>/node_modules/mcp-result-kit`, as npm installs it. */
 function unpackRuntime(dir: string): void {
-  const target = path.join(dir, 'node_modules/mcp-result-kit');
-  mkdirSync(target, { recursive: true });
-  execFileSync('tar', ['-xzf', runtimeTarball, '-C', target, '--strip-components=1']);
+  unpackTarball(runtimeTarball, dir, 'mcp-result-kit');
 }
 
 describe('migrated code typechecks against every SDK 1.x', () => {
@@ -113,5 +94,90 @@ server.addTool({
     );
     writeFileSync(path.join(project, 'tsconfig.json'), readFileSync(path.join(LEGACY, 'tsconfig.json'), 'utf8'));
     expect(tsc(project)).toEqual({ status: 0, output: '' });
+  });
+});
+
+/** The SDK v2 packages, current as of this writing. */
+const SDK_V2 = '2.4.0';
+const LEGACY_V2 = path.join(ROOT, 'fixtures/sdk-compat/legacy-server-v2');
+
+describe(`the SDK v2 packages (@modelcontextprotocol/server ${SDK_V2})`, () => {
+  let project: string;
+  beforeAll(() => {
+    const sdk = sdkV2Install(SDK_V2);
+    project = mkdtempSync(path.join(sdk, 'project-'));
+    cpSync(LEGACY_V2, project, { recursive: true });
+    unpackRuntime(project);
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it('a v2-style server is migrated and then typechecks against the v2 types', () => {
+    const before = tsc(project);
+    // Raw strings, JSON text and a plain object: registerTool's callback type rejects all three.
+    expect(before.status).not.toBe(0);
+    expect(before.output.match(/src\/server\.ts\(\d+,\d+\): error TS2769/g)).toHaveLength(3);
+    const migrate = run(project, process.execPath, [BIN, 'migrate', '--allow-dirty', 'src']);
+    expect(migrate.stderr).not.toMatch(/mcp-result-kit: (?!warning|note)/);
+    expect(migrate.status).toBe(0);
+    expect(migrate.stdout).toMatch(/sites rewritten\s+4/);
+    expect(migrate.stdout).toContain('Protocol version 2026-07-28: the default for SDK v2 (package.json depends on @modelcontextprotocol/server ^2.4.0).');
+    expect(readFileSync(path.join(project, 'src/server.ts'), 'utf8')).toContain("import { createResultHelpers, errorResult, jsonResult, successResult } from 'mcp-result-kit';");
+    // ToolResult, and ToolResult<JsonValue> from createResultHelpers({ protocolVersion: '2026-07-28' }), fit v2's CallToolResult.
+    expect(tsc(project)).toEqual({ status: 0, output: '' });
+  });
+
+  it.each([
+    ['legacy', '2025-11-25', { result: ['b1', 'b2', 'b3'] }],
+    ['auto', '2026-07-28', ['b1', 'b2', 'b3']],
+  ] as const)('the migrated server answers the v2 Client (versionNegotiation %s: protocol %s)', async (mode, version, ids) => {
+    expect(tsc(project, ['--noEmit', 'false', '--outDir', path.join(project, 'dist')]).status).toBe(0);
+    const client = new Client({ name: 'sdk-matrix', version: '1.0.0' }, { versionNegotiation: { mode } });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(project, 'dist/main.js')], cwd: project, stderr: 'pipe' });
+    try {
+      await client.connect(transport);
+      expect(client.getNegotiatedProtocolVersion()).toBe(version);
+      const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args });
+      const bookmark = { id: 'b2', url: 'https://nodejs.org', tags: ['runtime'] };
+
+      expect(await call('list_bookmarks')).toMatchObject({ content: [{ type: 'text', text: 'b1 https://modelcontextprotocol.io\nb2 https://nodejs.org\nb3 https://www.typescriptlang.org' }] });
+      expect(await call('get_bookmark', { id: 'b2' })).toMatchObject({ content: [{ type: 'text', text: JSON.stringify(bookmark, null, 2) }], structuredContent: bookmark });
+      const missing = await call('get_bookmark', { id: 'zz' });
+      expect(missing).toMatchObject({ isError: true, structuredContent: { error: expect.stringMatching(/^no bookmark zz \(request .+\)$/) } });
+      expect((missing.content as Array<{ text: string }>)[0].text).toMatch(/^Error: no bookmark zz/);
+      expect(await call('bookmark_stats')).toMatchObject({ structuredContent: { total: 3, tags: 4 } });
+      expect(await call('find_by_tag', { tag: 'spec' })).toMatchObject({ structuredContent: { ids: ['b1', 'b3'] } });
+      // An array stays an array for a 2026-07-28 client; the SDK wraps it as { result } for a 2025 one.
+      expect(await call('bookmark_ids')).toMatchObject({ content: [{ type: 'text', text: '["b1","b2","b3"]' }], structuredContent: ids });
+    } finally {
+      await client.close();
+    }
+  });
+
+  // Needs issue 19's discovery of v2 registrations: the low-level Server's
+  // setRequestHandler('tools/call', …) with a string method name is not recognised yet.
+  it.skip("a low-level v2 Server (setRequestHandler('tools/call', …)) is migrated too", () => {
+    writeFileSync(
+      path.join(project, 'src/lowlevel.ts'),
+      `import { Server } from '@modelcontextprotocol/server';
+import { BOOKMARKS } from './data.js';
+
+export const lowLevel = new Server({ name: 'bookmarks-lowlevel', version: '1.0.0' }, { capabilities: { tools: {} } });
+
+lowLevel.setRequestHandler('tools/call', async (request) => {
+  if (request.params.name === 'count') return \`\${BOOKMARKS.length} bookmarks\`;
+  return \`Error: unknown tool \${request.params.name}\`;
+});
+`,
+    );
+    try {
+      const migrate = run(project, process.execPath, [BIN, 'migrate', '--allow-dirty', 'src/lowlevel.ts']);
+      expect(migrate.status).toBe(0);
+      const migrated = readFileSync(path.join(project, 'src/lowlevel.ts'), 'utf8');
+      expect(migrated).toContain('return successResult(`${BOOKMARKS.length} bookmarks`);');
+      expect(migrated).toContain('return errorResult(`unknown tool ${request.params.name}`);');
+      expect(tsc(project)).toEqual({ status: 0, output: '' });
+    } finally {
+      rmSync(path.join(project, 'src/lowlevel.ts'), { force: true });
+    }
   });
 });

@@ -326,6 +326,52 @@ describe('createResultHelpers', () => {
   });
 });
 
+describe('createResultHelpers({ protocolVersion })', () => {
+  const modern = createResultHelpers({ protocolVersion: '2026-07-28' });
+
+  it('keeps a non-object JSON value as structuredContent from 2026-07-28 on (SEP-2106)', () => {
+    expect(modern.jsonResult([1, 2], { indent: 0 })).toEqual({ content: [{ type: 'text', text: '[1,2]' }], structuredContent: [1, 2], isError: false });
+    expect(modern.jsonResult('ok').structuredContent).toBe('ok');
+    expect(modern.jsonResult(null).structuredContent).toBeNull();
+    expect(modern.jsonResult(0).structuredContent).toBe(0);
+    expect(modern.jsonResult({ a: 1 }).structuredContent).toEqual({ a: 1 });
+    expect(modern.toCallToolResult('[1,2]')).toEqual({ content: [{ type: 'text', text: '[1,2]' }], structuredContent: [1, 2], isError: false });
+    expect(modern.toCallToolResult([{ id: 1 }]).structuredContent).toEqual([{ id: 1 }]);
+  });
+
+  it('wraps it as { result } for earlier versions and by default, as the SDK v2 does for a 2025 client', () => {
+    for (const helpers of [createResultHelpers(), createResultHelpers({ protocolVersion: '2025-11-25' }), createResultHelpers({ protocolVersion: '2025-06-18' })]) {
+      expect(helpers.jsonResult([1, 2], { indent: 0 })).toEqual({ content: [{ type: 'text', text: '[1,2]' }], structuredContent: { result: [1, 2] }, isError: false });
+      expect(helpers.toCallToolResult('[1,2]').structuredContent).toEqual({ result: [1, 2] });
+    }
+    expect(jsonResult([1, 2])).toEqual(createResultHelpers({ protocolVersion: '2025-11-25' }).jsonResult([1, 2]));
+  });
+
+  it('changes nothing else: the text, successResult, errorResult and the format are the same on every version', () => {
+    const legacy = createResultHelpers({ protocolVersion: '2025-11-25' });
+    expect(modern.jsonResult([1, 2]).content[0].text).toBe(JSON.stringify([1, 2], null, 2));
+    expect(modern.successResult('ok', { a: 1 })).toEqual(legacy.successResult('ok', { a: 1 }));
+    expect(modern.errorResult(new Error('bad'), { code: 1 })).toEqual(legacy.errorResult(new Error('bad'), { code: 1 }));
+    expect(modern.jsonResult({ a: 1 })).toEqual(legacy.jsonResult({ a: 1 }));
+    expect('structuredContent' in createResultHelpers({ protocolVersion: '2026-07-28', format: 'readable' }).jsonResult([1])).toBe(false);
+  });
+
+  it('passes a 2026-07-28 result with non-object structuredContent through toCallToolResult unchanged', () => {
+    const result = { content: [{ type: 'text', text: '3' }], structuredContent: 3 };
+    expect(modern.toCallToolResult(result)).toBe(result);
+    // Before 2026-07-28 it is no valid result, so it is treated as data.
+    expect(createResultHelpers().toCallToolResult(result).structuredContent).toEqual(result);
+  });
+
+  it('rejects a version that is not a released protocol date, naming the known ones', () => {
+    const known = '2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28';
+    expect(() => createResultHelpers({ protocolVersion: '2026-01-01' as '2026-07-28' })).toThrow(
+      new TypeError(`createResultHelpers: protocolVersion must be a released MCP protocol version (${known}), got "2026-01-01"`),
+    );
+    expect(() => createResultHelpers({ protocolVersion: 20260728 as unknown as '2026-07-28' })).toThrow(`(${known}), got number`);
+  });
+});
+
 describe('every helper and format yields a valid CallToolResult', () => {
   const formats: ResultFormat[] = ['readable', 'structured', 'both'];
   for (const format of formats) {

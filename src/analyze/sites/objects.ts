@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import { allowsAnyJsonStructuredContent, protocolVersionOf } from '../../protocol-version.js';
 import { ts } from '../../typescript.js';
 import { useChecker } from '../declarations.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
@@ -78,7 +79,9 @@ function plainObject(object: TS.ObjectLiteralExpression, context: SiteContext, s
 
 function withStructuredContent(object: TS.ObjectLiteralExpression, contentArray: TS.ArrayLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
   const isErrorValue = getPropertyValue(object, 'isError');
-  if (isNotObjectValue(structured) || (scope.checker && !ts.isObjectLiteralExpression(unwrap(structured)) && isNotObjectType(useChecker(scope.checker).getTypeAtLocation(structured)))) {
+  // From protocol 2026-07-28 on (SEP-2106) any JSON value is valid structuredContent.
+  const anyJson = allowsAnyJsonStructuredContent(protocolVersionOf(scope.sourceFile.fileName, scope.options.protocolVersion));
+  if (!anyJson && (isNotObjectValue(structured) || (scope.checker && !ts.isObjectLiteralExpression(unwrap(structured)) && isNotObjectType(useChecker(scope.checker).getTypeAtLocation(structured))))) {
     scope.report('structured-not-object', structured, context, null, 'structuredContent must be a JSON object; wrap the value, e.g. { items: [...] }');
     return;
   }

@@ -4,9 +4,9 @@
  */
 import { isCallToolResult } from '../display/read.js';
 import { describeType, isJsonObjectLike, toJsonSafe } from './json-safe.js';
-import type { JsonObject, ToolResult } from './types.js';
+import type { JsonObject, JsonValue, ToolResult } from './types.js';
 
-export type { JsonObject, ToolResult } from './types.js';
+export type { JsonObject, JsonValue, ToolResult } from './types.js';
 
 /**
  * - `both`: display text for the model + `structuredContent` for machines (the default).
@@ -26,17 +26,28 @@ export interface JsonResultOptions extends ResultOptions {
 
 export const RESULT_FORMATS: readonly ResultFormat[] = Object.freeze(['readable', 'structured', 'both']);
 
+/** Released MCP protocol versions. From 2026-07-28 (SEP-2106) structuredContent may be any JSON value, before only an object. */
+export const PROTOCOL_VERSIONS = Object.freeze(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const);
+export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
+
 /**
  * `both`: the model keeps exactly the display text it saw before migration, and machine
  * consumers get structuredContent.
  */
 export const DEFAULT_RESULT_FORMAT: ResultFormat = 'both';
 
-export interface ResultHelpers {
+/** `Structured`: what jsonResult and toCallToolResult put in structuredContent (any JSON value from protocol 2026-07-28 on). */
+export interface ResultHelpers<Structured extends JsonValue = JsonObject> {
   successResult(display: string, data?: JsonObject, options?: ResultOptions): ToolResult;
   errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ToolResult;
-  jsonResult(value: unknown, options?: JsonResultOptions): ToolResult;
-  toCallToolResult(value: unknown, options?: ResultOptions): ToolResult;
+  jsonResult(value: unknown, options?: JsonResultOptions): ToolResult<Structured>;
+  toCallToolResult(value: unknown, options?: ResultOptions): ToolResult<Structured>;
+}
+
+export interface ResultHelperDefaults {
+  format?: ResultFormat;
+  /** Default 2025-11-25: a non-object value becomes `{ result: value }`; from 2026-07-28 it stays as it is. */
+  protocolVersion?: ProtocolVersion;
 }
 
 function describeValue(value: unknown): string {
@@ -149,14 +160,19 @@ function readIndent(options: JsonObject): number | string {
   throw new TypeError(`jsonResult: indent must be a number or a string, got ${describeType(indent)}`);
 }
 
+/** `{ result: value }` for a non-object, as the SDK v2 wraps it for 2025 clients; the value itself where allowed. */
+function structuredOf(safe: unknown, anyJson: boolean): JsonObject {
+  return isJsonObjectLike(safe) || anyJson ? (safe as JsonObject) : { result: safe };
+}
+
 /** Build a JSON result from an already-safe value, so callers evaluate the input only once. */
-function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, isError: boolean): ToolResult {
+function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, isError: boolean, anyJson = false): ToolResult {
   const text = JSON.stringify(safe, null, indent);
-  const structured = isJsonObjectLike(safe) ? safe : { result: safe };
+  const structured = structuredOf(safe, anyJson);
   return textResult(text, format === 'readable' ? undefined : structured, isError);
 }
 
-function json(value: unknown, options: unknown, fallback: ResultFormat): ToolResult {
+function json(value: unknown, options: unknown, fallback: ResultFormat, anyJson = false): ToolResult {
   const opts = readOptions('jsonResult', options);
   const format = resolveFormat('jsonResult', opts, fallback);
   const indent = readIndent(opts);
@@ -164,7 +180,7 @@ function json(value: unknown, options: unknown, fallback: ResultFormat): ToolRes
   if (safe === undefined) {
     throw new TypeError('jsonResult: value is undefined, which has no JSON representation; return null or an object');
   }
-  return fromSafe(safe, indent, format, false);
+  return fromSafe(safe, indent, format, false, anyJson);
 }
 
 function hasErrorMessage(value: JsonObject): value is JsonObject & { error: string } {
@@ -176,7 +192,7 @@ function withoutError(value: JsonObject): JsonObject {
 }
 
 /** Legacy handlers return JSON text; keep that exact text and expose the parsed data. */
-function fromString(text: string, format: ResultFormat): ToolResult {
+function fromString(text: string, format: ResultFormat, anyJson: boolean): ToolResult {
   const start = text.trimStart()[0];
   if (start === '{' || start === '[') {
     let parsed: unknown;
@@ -189,18 +205,22 @@ function fromString(text: string, format: ResultFormat): ToolResult {
       if (hasErrorMessage(parsed)) return failure(parsed.error, withoutError(parsed), { format }, format);
       return textResult(text, format === 'readable' ? undefined : parsed, parsed.success === false);
     }
-    return textResult(text, format === 'readable' ? undefined : { result: parsed }, false);
+    return textResult(text, format === 'readable' ? undefined : structuredOf(parsed, anyJson), false);
   }
   return success(text, undefined, { format }, format);
 }
 
-function convertValue(value: unknown, options: unknown, fallback: ResultFormat): ToolResult {
+function isResultWithAnyStructuredContent(value: unknown): boolean {
+  return isJsonObjectLike(value) && value.structuredContent !== undefined && isCallToolResult({ ...value, structuredContent: undefined });
+}
+
+function convertValue(value: unknown, options: unknown, fallback: ResultFormat, anyJson = false): ToolResult {
   const format = resolveFormat('toCallToolResult', readOptions('toCallToolResult', options), fallback);
   if (value === undefined || value === null) return { content: [], isError: false };
   // Passed through as it is, with whatever content it holds (images, resources): the declared
   // ToolResult keeps migrated handlers assignable to every SDK's CallToolResult.
-  if (isCallToolResult(value)) return value as ToolResult;
-  if (typeof value === 'string') return fromString(value, format);
+  if (isCallToolResult(value) || (anyJson && isResultWithAnyStructuredContent(value))) return value as ToolResult;
+  if (typeof value === 'string') return fromString(value, format, anyJson);
   if (isErrorObject(value)) return failure(value, undefined, { format }, format);
   // Convert once (getters and toJSON run a single time), then inspect the JSON data.
   const safe = toJsonSafe(value, 'value');
@@ -209,15 +229,15 @@ function convertValue(value: unknown, options: unknown, fallback: ResultFormat):
     if (hasErrorMessage(safe)) return failure(safe.error, withoutError(safe), { format }, format);
     return fromSafe(safe, 2, format, safe.success === false);
   }
-  return fromSafe(safe, 2, format, false);
+  return fromSafe(safe, 2, format, false, anyJson);
 }
 
-function makeHelpers(fallback: ResultFormat): ResultHelpers {
+function makeHelpers(fallback: ResultFormat, anyJson: boolean): ResultHelpers<JsonValue> {
   return {
     successResult: (display, data, options) => success(display, data, options, fallback),
     errorResult: (message, extra, options) => failure(message, extra, options, fallback),
-    jsonResult: (value, options) => json(value, options, fallback),
-    toCallToolResult: (value, options) => convertValue(value, options, fallback),
+    jsonResult: (value, options) => json(value, options, fallback, anyJson),
+    toCallToolResult: (value, options) => convertValue(value, options, fallback, anyJson),
   };
 }
 
@@ -254,13 +274,26 @@ export function toCallToolResult(value: unknown, options?: ResultOptions): ToolR
   return convertValue(value, options, DEFAULT_RESULT_FORMAT);
 }
 
+function checkProtocolVersion(version: unknown): ProtocolVersion | undefined {
+  if (version === undefined || (PROTOCOL_VERSIONS as readonly unknown[]).includes(version)) return version as ProtocolVersion | undefined;
+  throw new TypeError(
+    `createResultHelpers: protocolVersion must be a released MCP protocol version (${PROTOCOL_VERSIONS.join(', ')}), got ${describeValue(version)}`,
+  );
+}
+
 /**
- * Helpers bound to a server-wide default format; a per-call `options.format` still wins.
+ * Helpers bound to server-wide defaults; a per-call `options.format` still wins. With
+ * `protocolVersion: '2026-07-28'` they return `ToolResult<JsonValue>`, which the SDK v2 accepts.
  *
  * @example const { successResult } = createResultHelpers({ format: 'readable' });
+ * @example const { jsonResult } = createResultHelpers({ protocolVersion: '2026-07-28' });
  */
-export function createResultHelpers(defaults: { format?: ResultFormat } = {}): ResultHelpers {
+export function createResultHelpers(defaults?: ResultHelperDefaults & { protocolVersion?: Exclude<ProtocolVersion, '2026-07-28'> }): ResultHelpers;
+export function createResultHelpers(defaults: ResultHelperDefaults): ResultHelpers<JsonValue>;
+export function createResultHelpers(defaults: ResultHelperDefaults = {}): ResultHelpers<JsonValue> {
   const opts = readOptions('createResultHelpers', defaults);
   const fallback = opts.format === undefined ? DEFAULT_RESULT_FORMAT : checkFormat('createResultHelpers', opts.format);
-  return makeHelpers(fallback);
+  const version = checkProtocolVersion(opts.protocolVersion);
+  // Dates compare as text.
+  return makeHelpers(fallback, version !== undefined && version >= '2026-07-28');
 }

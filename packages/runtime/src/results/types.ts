@@ -11,16 +11,20 @@
 /** Plain JSON data: what `structuredContent` holds. */
 export type JsonObject = { [key: string]: unknown };
 
+/** Any JSON value: what `structuredContent` may hold from protocol 2026-07-28 on (the SDK v2 types it `unknown`). */
+export type JsonValue = JsonObject | unknown[] | string | number | boolean | null;
+
 /** A text content item, as every SDK 1.x and FastMCP declare it. */
 export type TextContent = { type: 'text'; text: string };
 
 /**
  * What the result helpers return. Assignable wherever a `CallToolResult` of any SDK 1.x (from
- * 1.3, the first with `McpServer`) or FastMCP's `ContentResult` is expected.
+ * 1.3, the first with `McpServer`), the SDK v2 or FastMCP's `ContentResult` is expected
+ * (`ToolResult<JsonValue>`: the SDK v2 only).
  */
-export type ToolResult = {
+export type ToolResult<Structured extends JsonValue = JsonObject> = {
   content: TextContent[];
-  structuredContent?: JsonObject;
+  structuredContent?: Structured;
   isError?: boolean;
 };
 
