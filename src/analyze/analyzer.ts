@@ -4,6 +4,7 @@ import { LocalDeclarations, type CheckerSource } from './declarations.js';
 import { byStrength, findHandlers } from './discovery/index.js';
 import { constantText } from './discovery/resolve.js';
 import { ValueFlow } from './flow/origins.js';
+import { FRAMEWORK_BEHAVIOUR } from './frameworks.js';
 import type { SourceProject } from './flow/project.js';
 import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 import { returnTypeChanges } from './return-types.js';
@@ -60,6 +61,8 @@ const RESULT_LITERAL = /\bcontent\s*:\s*\[/;
 function mayContainHandlers(text: string, options: ResolvedHandlerOptions): boolean {
   if (options.handlerPatterns.length > 0 || options.handlerProperties.size > 0 || options.handlerClasses) return true;
   if (text.includes('tool') || text.includes('Tool') || RESULT_LITERAL.test(text)) return true;
+  // Frameworks that find tools by shape: AgentKit actions, xmcp files.
+  if (text.includes('CreateAction') || text.includes('xmcp')) return true;
   for (const method of options.registrationMethods) if (text.includes(method)) return true;
   return false;
 }
@@ -265,7 +268,7 @@ class FileAnalyzer implements SiteScope {
       return;
     }
     if (ts.isArrayLiteralExpression(inner)) {
-      if (context.framework === 'sdk') this.report('bare-object', inner, context, this.rewriter.wrap(inner, 'jsonResult'));
+      if (FRAMEWORK_BEHAVIOUR[context.framework].plainData === 'site') this.report('bare-object', inner, context, this.rewriter.wrap(inner, 'jsonResult'));
       return;
     }
     if (ts.isCallExpression(inner) && classifyCall(inner, expression, context, this)) return;
@@ -335,7 +338,7 @@ class FileAnalyzer implements SiteScope {
       const home = enclosingFunction(object);
       classifyObject(object, { ...context, fn: home && home !== context.fn && isFunctionLike(home) ? home : context.fn }, this);
     }
-    if (shared && context.framework === 'sdk') this.report('bare-object', returned, context, this.rewriter.wrap(unwrap(returned), 'jsonResult'));
+    if (shared && FRAMEWORK_BEHAVIOUR[context.framework].plainData === 'site') this.report('bare-object', returned, context, this.rewriter.wrap(unwrap(returned), 'jsonResult'));
     return true;
   }
 

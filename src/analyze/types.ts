@@ -7,7 +7,13 @@ export type Framework =
   /** FastMCP wraps strings itself and accepts `{ content, isError, structuredContent }`. */
   | 'fastmcp'
   /** A `handleXxx` function whose result a transport wrapper serialises (strings and objects pass). */
-  | 'transport';
+  | 'transport'
+  /** mcp-framework `MCPTool.execute`: the returned value is JSON-encoded into one text item (a `{ content }` literal arrives double-encoded). */
+  | 'mcp-framework'
+  /** xmcp file-based tools: a string or number becomes a text item, a result passes, structuredContent alone gets a text item. */
+  | 'xmcp'
+  /** Coinbase AgentKit actions (`@CreateAction`) served by its MCP extension: the returned string becomes the text item. */
+  | 'agentkit';
 
 export type HandlerStyle =
   /** `server.tool(name, …, handler)` (or a configured registration method) */
@@ -31,7 +37,13 @@ export type HandlerStyle =
   /** a function that returns `{ content: [{ type: 'text', … }] }` literals: it builds tool results */
   | 'result-shape'
   /** a function a handler dispatches to */
-  | 'followed';
+  | 'followed'
+  /** the default export of a file-based tool (xmcp) */
+  | 'file-export'
+  /** `execute` of a class extending a framework's tool base (mcp-framework `MCPTool`) */
+  | 'tool-class'
+  /** a method decorated with a tool definition (`@CreateAction({ name, schema })`) */
+  | 'decorated';
 
 export type SiteKind =
   | 'string'

@@ -10,7 +10,7 @@ export const PLACEHOLDER = '\u2026';
 
 // A failure said at the start: error words, optionally after emoji, markdown (`**`, `#`, `>`) or a bracket.
 const FAILURE_LEAD = new RegExp(
-  String.raw`^[\s*_#>\[(\-]*(?:❌|✗|✖|🚫|⛔|🛑|❗|‼️|` +
+  String.raw`^[\s*_#>\[(\-]*(?:❌|✗|✖|🚫|⛔|❗|‼️|` +
     String.raw`(?:\*\*)?(?:Error\b|ERROR\b|Failed\b|FAILED\b|Failure\b|Fail\b|Unable\b|Cannot\b|Can't\b|Could not\b|Couldn't\b|Invalid\b|Not found\b|Unauthori[sz]ed\b|Forbidden\b|Access denied\b|Permission denied\b|Denied\b|Missing required\b|Oops\b|Exception\b|Timed out\b|Timeout\b))`,
 );
 
@@ -25,7 +25,7 @@ const FAILURE_PHRASES: readonly RegExp[] = [
   /\b(?:has|have|had|was|were|is) failed\b/i,
   /\bfailed(?: with| because|:|\.|!|$)/i,
   /\b(?:could not|couldn't|unable to|was unable|were unable)\b/i,
-  /\b(?:is|are|was|were) not (?:allowed|permitted|supported|available|enabled|configured|initiali[sz]ed|running|reachable|authori[sz]ed|valid)\b/i,
+  /\b(?:is|are|was|were) not (?:allowed|permitted|supported|available|enabled|configured|initiali[sz]ed|authori[sz]ed|valid)\b/i,
   /\bnot (?:allowed|permitted)\b/i,
   /\b(?:does|do|did) not exist\b/i,
   /\b(?:doesn't|don't|didn't) exist\b/i,

@@ -6,6 +6,7 @@ import type { ResolvedHandlerOptions } from '../options.js';
 import { lineAndColumn } from '../syntax.js';
 import type { Framework, HandlerStyle, ToolHandler } from '../types.js';
 import { definitionObject, handlerClass, isToolCallbackDeclaration, namedHandler } from './definitions.js';
+import { decoratedToolMethods, fileExportTool, frameworkToolClass } from './frameworks.js';
 import { registrationCall, worseSerialisation } from './registrations.js';
 import { resultShapedFunction } from './result-shape.js';
 import type { ResolveScope } from './resolve.js';
@@ -40,6 +41,9 @@ const STRENGTH: Record<HandlerStyle, number> = {
   'fastmcp-addTool': 3,
   'handler-pattern': 3,
   'class-execute': 3,
+  'file-export': 3,
+  'tool-class': 3,
+  decorated: 3,
   wrapper: 2,
   definition: 2,
   typed: 2,
@@ -112,6 +116,8 @@ export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandler
         break;
       case KIND.ClassDeclaration:
         if (options.handlerClasses) handlerClass(node as TS.ClassDeclaration, scope, add);
+        frameworkToolClass(node as TS.ClassDeclaration, scope, add);
+        decoratedToolMethods(node as TS.ClassDeclaration, scope, add);
         break;
       case KIND.ReturnStatement:
       case KIND.ArrowFunction:
@@ -127,6 +133,7 @@ export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandler
     }
     ts.forEachChild(node, visit);
   };
+  fileExportTool(sourceFile, scope, add);
   visit(sourceFile);
   for (const handler of handlers) if (sharedNames.has(handler.fn)) handler.toolName = null;
   return handlers;

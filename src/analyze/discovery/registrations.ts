@@ -17,6 +17,8 @@ const NOT_TOOL_METHODS = new Set(['registerPrompt', 'registerResource', 'prompt'
 function isCallToolRequestSchema(node: TS.Expression | undefined): boolean {
   if (!node) return false;
   const inner = skipTypeWrappers(node);
+  // SDK v2: `server.server.setRequestHandler('tools/call', …)`.
+  if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text === 'tools/call';
   if (ts.isIdentifier(inner)) return inner.text === 'CallToolRequestSchema';
   if (ts.isPropertyAccessExpression(inner)) return inner.name.text === 'CallToolRequestSchema';
   return false;

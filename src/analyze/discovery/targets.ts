@@ -41,6 +41,10 @@ export function handlerTargets(expression: Value, scope: ResolveScope, depth = 0
   if (ts.isConditionalExpression(node)) return [...handlerTargets(node.whenTrue, scope, depth + 1), ...handlerTargets(node.whenFalse, scope, depth + 1)];
   if (ts.isPropertyAccessExpression(node)) {
     if (node.name.text === 'bind') return [];
+    // `ResponseBuilder.markdown`: a static method of a class of the project.
+    const ownerClass = ts.isIdentifier(stripExpression(node.expression)) ? classDeclarationOf(node.expression, scope) : undefined;
+    const staticMethod = ownerClass ? classMethod(ownerClass, node.name.text) : undefined;
+    if (staticMethod && ts.canHaveModifiers(staticMethod) && (ts.getModifiers(staticMethod) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword)) return [{ fn: staticMethod, toolName: null }];
     const owners = candidates(node.expression, scope, depth + 1);
     const fromOwners = owners.flatMap((owner) => {
       const member = memberOf(owner.value, node.name.text, scope);

@@ -64,7 +64,9 @@ export class ValueFlow {
     walk.seen.add(node);
     if (walk.parts) {
       if (walk.parts.isLeaf(node)) {
-        walk.found.push(node);
+        // A helper's own report around the value (`## Job\n…${JSON.stringify(job)}…`) is its prose,
+        // not the caller's payload: only what the caller passed in, or the helper's whole value, counts.
+        if (!walk.parts.insideHelperText) walk.found.push(node);
         return;
       }
       if (this.collectParts(node, walk, callDepth)) return;
@@ -87,6 +89,13 @@ export class ValueFlow {
       }
     }
     if (ts.isIdentifier(node)) {
+      const bound = this.boundArgument(node, walk);
+      if (bound) {
+        // The argument is the caller's own value again, whatever the helper wraps it in.
+        const callerWalk = walk.parts?.insideHelperText ? { ...walk, parts: { ...walk.parts, insideHelperText: false } } : walk;
+        this.collect(bound.expression, callerWalk, bound.callDepth);
+        return;
+      }
       const values = this.variableValues(node, walk);
       if (values) {
         // After `if (result.isError) return …`, the result read here is not one of the error results.
@@ -118,9 +127,12 @@ export class ValueFlow {
           // Inside the callee its parameters hold this call's arguments: `truncate(asText(x))`.
           callee.parameters.forEach((parameter, index) => {
             const argument = node.arguments[index];
-            if (argument && !parameter.dotDotDotToken && !walk.arguments.has(parameter)) walk.arguments.set(parameter, argument);
+            if (argument && !parameter.dotDotDotToken && !walk.arguments.has(parameter)) walk.arguments.set(parameter, { expression: argument, callDepth });
           });
-          for (const value of returned) this.collect(value, walk, callDepth + 1);
+          // A report a formatter writes around a value is its own prose; one that is little more
+          // than the value (a code fence, a heading) passes the value on.
+          const inner = walk.parts && !walk.parts.insideHelperText && this.proseWords(callee) > FEW_WORDS ? { ...walk, parts: { ...walk.parts, insideHelperText: true } } : walk;
+          for (const value of returned) this.collect(value, inner, callDepth + 1);
           return;
         }
       }
@@ -130,6 +142,8 @@ export class ValueFlow {
 
   /** Template spans, `+` operands, array elements, string-method receivers; true when `node` was taken apart. */
   private collectParts(node: TS.Expression, walk: Walk, callDepth: number): boolean {
+    const parts = walk.parts;
+    if (!parts) return false;
     if (ts.isTemplateExpression(node)) {
       for (const span of node.templateSpans) this.collect(span.expression, walk, callDepth);
       return true;
@@ -170,6 +184,33 @@ export class ValueFlow {
     return fn;
   }
 
+  private readonly proseMemo = new Map<TS.Node, number>();
+
+  /** Words of prose in a function's own string literals and templates (markdown marks and code fences aside). */
+  private proseWords(fn: TS.SignatureDeclaration): number {
+    let count = this.proseMemo.get(fn);
+    if (count === undefined) {
+      const pieces: string[] = [];
+      const visit = (node: TS.Node): void => {
+        if (node !== fn && isFunctionLike(node)) return;
+        if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) pieces.push(node.text);
+        else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) pieces.push(node.text);
+        ts.forEachChild(node, visit);
+      };
+      visit(fn);
+      count = pieces.join(' ').replace(/```\w*/g, ' ').split(/\s+/).filter((word) => /\p{L}{2,}/u.test(word)).length;
+      this.proseMemo.set(fn, count);
+    }
+    return count;
+  }
+
+  /** The argument a parameter of an entered function holds in this walk. */
+  private boundArgument(identifier: TS.Identifier, walk: Walk): { expression: TS.Expression; callDepth: number } | undefined {
+    if (walk.arguments.size === 0) return undefined;
+    const declaration = this.scope.locals.declarationOf(identifier);
+    return declaration && ts.isParameter(declaration) && ts.isIdentifier(declaration.name) ? walk.arguments.get(declaration) : undefined;
+  }
+
   /**
    * What a variable may hold: a `const`'s initializer; a `let`/`var`'s initializer and every
    * assignment to it in the function (or file) that declares it; the matching property of an
@@ -183,10 +224,7 @@ export class ValueFlow {
       if (imported?.kind === 'declaration' && ts.isVariableDeclaration(imported.node) && imported.node.initializer && isConst(imported.node)) return [imported.node.initializer];
       return undefined;
     }
-    if (ts.isParameter(declaration)) {
-      const argument = walk.arguments.get(declaration);
-      return argument && ts.isIdentifier(declaration.name) ? [argument] : undefined;
-    }
+    if (ts.isParameter(declaration)) return undefined;
     if (!ts.isVariableDeclaration(declaration)) return undefined;
     if (!ts.isIdentifier(declaration.name)) {
       // `const { text } = build()`: the property of what build() returns.
@@ -265,9 +303,9 @@ interface Walk {
   seen: Set<TS.Node>;
   withAppends: boolean;
   /** The arguments of the calls entered on the way, by the callee's parameter. */
-  arguments: Map<TS.ParameterDeclaration, TS.Expression>;
+  arguments: Map<TS.ParameterDeclaration, { expression: TS.Expression; callDepth: number }>;
   /** Set when a text is taken apart (contributors). */
-  parts?: { isLeaf: (node: TS.Expression) => boolean };
+  parts?: { isLeaf: (node: TS.Expression) => boolean; insideHelperText?: boolean };
   /** Past a guard that returned the error results: `{ …, isError: true }` literals are not among the values. */
   dropErrorResults?: boolean;
 }
@@ -307,6 +345,8 @@ function alwaysExits(statement: TS.Statement): boolean {
 }
 
 const MAX_CALL_DEPTH = 4;
+const FEW_WORDS = 8;
+
 const MAX_ORIGINS = 64;
 
 const REPLACING = new Set<TS.SyntaxKind>([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarBarEqualsToken]);

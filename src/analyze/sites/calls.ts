@@ -3,7 +3,7 @@ import { ts } from '../../typescript.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { unwrap } from '../syntax.js';
 import type { HandlerStyle } from '../types.js';
-import { classifyBuilderCall } from './builders.js';
+import { builderShape, classifyBuilderCall } from './builders.js';
 import { classifyJsonText, jsonTextOf } from './json.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
@@ -58,7 +58,14 @@ export function classifyCall(call: TS.CallExpression, site: TS.Expression, conte
   for (const target of targets) {
     const fn = target.fn;
     const toolName = target.toolName ?? context.toolName;
-    if (fn.getSourceFile() !== scope.sourceFile && !(scope.followExternal && forwardsHandlerInput(call, context, scope))) continue;
+    if (fn.getSourceFile() !== scope.sourceFile && !(scope.followExternal && forwardsHandlerInput(call, context, scope))) {
+      // A result builder of another module: its own literals are sites there; this call is judged by what it is given.
+      if (targets.length === 1 && builderShape(fn, scope)) {
+        classifyBuilderCall(call, fn, site, { ...context, toolName }, scope);
+        followed = true;
+      }
+      continue;
+    }
     // Another registered handler is classified on its own; a function known only by its shape (a
     // tool object, a result builder) is followed, so its sites carry this dispatch's tool name and
     // framework.
@@ -77,7 +84,7 @@ export function classifyCall(call: TS.CallExpression, site: TS.Expression, conte
   return followed;
 }
 
-const REGISTERED_STYLES: ReadonlySet<HandlerStyle> = new Set(['tool', 'registerTool', 'low-level', 'fastmcp-addTool', 'handler-pattern', 'class-execute', 'wrapper']);
+const REGISTERED_STYLES: ReadonlySet<HandlerStyle> = new Set(['tool', 'registerTool', 'low-level', 'fastmcp-addTool', 'handler-pattern', 'class-execute', 'wrapper', 'file-export', 'tool-class', 'decorated']);
 
 function isRegistered(style: HandlerStyle): boolean {
   return REGISTERED_STYLES.has(style);

@@ -2,6 +2,7 @@ import type * as TS from 'typescript';
 import { allowsAnyJsonStructuredContent, protocolVersionOf } from '../../protocol-version.js';
 import { ts } from '../../typescript.js';
 import { useChecker } from '../declarations.js';
+import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import type { HelperName } from '../types.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
@@ -58,6 +59,7 @@ function misspeltErrorFlag(object: TS.ObjectLiteralExpression): TS.PropertyAssig
 }
 
 function structuredOnly(object: TS.ObjectLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
+  if (FRAMEWORK_BEHAVIOUR[context.framework].addsTextToStructured) return;
   const rewrite = otherKeys(object).length === 0 && getPropertyValue(object, 'isError') === undefined ? scope.rewriter.wrapText(object, 'jsonResult', structured.getText(scope.sourceFile)) : null;
   scope.report('structured-without-text', object, context, rewrite, rewrite ? undefined : 'the result has other fields; add a text item by hand');
 }
@@ -67,14 +69,15 @@ function plainObject(object: TS.ObjectLiteralExpression, context: SiteContext, s
   // A spread may carry a whole result (`{ ...result, isError: true }`); only data-only spreads are bare.
   const resultKeys = ['isError', '_meta', 'toolResult'];
   const hasSpread = object.properties.some(ts.isSpreadAssignment);
-  if (context.framework === 'fastmcp' || resultKeys.some((key) => getProperty(object, key)) || (hasSpread && object.properties.every(ts.isSpreadAssignment))) return;
+  const plainData = FRAMEWORK_BEHAVIOUR[context.framework].plainData;
+  if (plainData === 'none' || resultKeys.some((key) => getProperty(object, key)) || (hasSpread && object.properties.every(ts.isSpreadAssignment))) return;
   const shape = errorShape(object);
   if (shape) {
     const rewrite = scope.rewriter.errorPayloadRewrite(object, object, shape.message, shape.messageProperty);
     scope.report('error-object', object, context, rewrite, rewrite ? undefined : 'the error object has no error/message/reason property to use as the message');
     return;
   }
-  if (context.framework === 'sdk') scope.report('bare-object', object, context, scope.rewriter.wrap(object, 'jsonResult'));
+  if (plainData === 'site') scope.report('bare-object', object, context, scope.rewriter.wrap(object, 'jsonResult'));
 }
 
 function withStructuredContent(object: TS.ObjectLiteralExpression, contentArray: TS.ArrayLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
