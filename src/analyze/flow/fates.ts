@@ -1,0 +1,141 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import type { LocalDeclarations } from '../declarations.js';
+import { isFunctionLike } from '../syntax.js';
+
+/**
+ * Where a value goes: the other half of value flow. A tool object's `execute` or a function that
+ * builds `{ content: [...] }` is only a tool's result if what it returns reaches the SDK as the
+ * result. `result`: returned, directly or through pass-through wrappers and callers, from a
+ * function the SDK (or a framework) calls as a tool handler. `intermediate`: destructured, read
+ * field by field, handed to other code or dropped, so a server's own code turns it into the
+ * result (`const { textContent, structuredContent } = await tool.execute(args)`). `unknown`:
+ * anything else; callers keep the value's shape as the evidence then.
+ */
+export type Fate = 'result' | 'intermediate' | 'unknown';
+
+export interface FateScope {
+  /** Is this function called by the SDK or a framework as a tool handler? */
+  isToolHandler(fn: TS.SignatureDeclaration): boolean;
+  /** The calls of a function of the project, wherever they are. */
+  callersOf(fn: TS.SignatureDeclaration): readonly TS.CallExpression[];
+  localsOf(sourceFile: TS.SourceFile): LocalDeclarations;
+}
+
+const MAX_DEPTH = 6;
+
+// Array methods whose callbacks make elements, not the value of the call.
+const ELEMENT_METHODS = new Set(['map', 'flatMap', 'filter', 'forEach', 'reduce', 'some', 'every', 'find', 'findIndex', 'sort']);
+
+/** Of several fates of one value, the one that decides: reaching the SDK anywhere makes it a result. */
+export function combineFates(fates: Iterable<Fate>): Fate {
+  let sawIntermediate = false;
+  let sawUnknown = false;
+  for (const fate of fates) {
+    if (fate === 'result') return 'result';
+    if (fate === 'intermediate') sawIntermediate = true;
+    else sawUnknown = true;
+  }
+  return sawUnknown || !sawIntermediate ? 'unknown' : 'intermediate';
+}
+
+export function fateOf(expression: TS.Expression, scope: FateScope, depth = 0, seen = new Set<TS.Node>()): Fate {
+  if (depth > MAX_DEPTH || seen.has(expression)) return 'unknown';
+  seen.add(expression);
+  let node: TS.Node = expression;
+  let parent = node.parent;
+  // Climb through what passes the value on unchanged.
+  while (
+    ts.isParenthesizedExpression(parent) ||
+    ts.isAsExpression(parent) ||
+    ts.isSatisfiesExpression(parent) ||
+    ts.isNonNullExpression(parent) ||
+    ts.isAwaitExpression(parent) ||
+    (ts.isConditionalExpression(parent) && parent.condition !== node) ||
+    (ts.isBinaryExpression(parent) && (parent.operatorToken.kind === ts.SyntaxKind.BarBarToken || parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken))
+  ) {
+    node = parent;
+    parent = parent.parent;
+  }
+  if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === node)) {
+    const fn = ts.isArrowFunction(parent) ? parent : enclosingFunction(parent);
+    return fn ? functionFate(fn, scope, depth, seen) : 'unknown';
+  }
+  if (ts.isVariableDeclaration(parent) && parent.initializer === node) {
+    if (!ts.isIdentifier(parent.name)) return 'intermediate';
+    return combineFates(usesOf(parent, scope).map((use) => useFate(use, scope, depth, seen)));
+  }
+  if (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) return 'intermediate';
+  if (ts.isCallExpression(parent) && parent.expression !== node) return argumentFate(parent, node as TS.Expression, scope, depth, seen);
+  if (ts.isSpreadAssignment(parent) && ts.isObjectLiteralExpression(parent.parent)) return fateOf(parent.parent, scope, depth + 1, seen);
+  if (ts.isExpressionStatement(parent) || ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent) || ts.isTemplateSpan(parent) || ts.isIfStatement(parent)) return 'intermediate';
+  return 'unknown';
+}
+
+/** What happens to a function's return value: a handler's goes to the SDK; a callback's to its caller; a named function's to its callers. */
+function functionFate(fn: TS.SignatureDeclaration, scope: FateScope, depth: number, seen: Set<TS.Node>): Fate {
+  if (scope.isToolHandler(fn)) return 'result';
+  const parent = fn.parent;
+  if (ts.isCallExpression(parent) && parent.arguments.includes(fn as TS.Expression)) {
+    // `withRetry(() => tool.execute(args))`: a wrapper hands its callback's value back.
+    const callee = parent.expression;
+    if (ts.isPropertyAccessExpression(callee) && ELEMENT_METHODS.has(callee.name.text)) return 'intermediate';
+    return fateOf(parent, scope, depth + 1, seen);
+  }
+  const callers = scope.callersOf(fn);
+  if (callers.length === 0) return 'unknown';
+  return combineFates(callers.map((call) => fateOf(call, scope, depth + 1, seen)));
+}
+
+/** A value passed to a call: `resolve(result)` of a `new Promise` settles the promise with it; a project function's parameter goes where the function sends it. */
+function argumentFate(call: TS.CallExpression, argument: TS.Expression, scope: FateScope, depth: number, seen: Set<TS.Node>): Fate {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) {
+    const declaration = scope.localsOf(call.getSourceFile()).declarationOf(callee);
+    // `new Promise((resolve) => … resolve(value) …)`: the value is the promise's.
+    if (declaration && ts.isParameter(declaration) && declaration.parent.parameters[0] === declaration) {
+      const executor = declaration.parent;
+      const created = executor.parent;
+      if (ts.isNewExpression(created) && ts.isIdentifier(created.expression) && created.expression.text === 'Promise') return fateOf(created, scope, depth + 1, seen);
+    }
+    // A local function that passes its parameter on (`finish(response)` → `resolve(response)`).
+    const local = declaration && (ts.isFunctionDeclaration(declaration) ? declaration : ts.isVariableDeclaration(declaration) && declaration.initializer && isFunctionLike(declaration.initializer) ? declaration.initializer : undefined);
+    const index = call.arguments.indexOf(argument);
+    const parameter = local && index >= 0 ? local.parameters[index] : undefined;
+    if (parameter && ts.isIdentifier(parameter.name)) {
+      return combineFates(usesOf(parameter, scope).map((use) => useFate(use, scope, depth + 1, seen)));
+    }
+  }
+  return 'intermediate';
+}
+
+/** A use of a variable: read field by field is intermediate (`r.content[0].text`, `r.isError`), anything else goes where the use goes. */
+function useFate(use: TS.Identifier, scope: FateScope, depth: number, seen: Set<TS.Node>): Fate {
+  const parent = use.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.expression === use) {
+    // `if (result.isError) …`: a check, not what becomes of the value.
+    return parent.name.text === 'isError' ? 'unknown' : 'intermediate';
+  }
+  return fateOf(use, scope, depth + 1, seen);
+}
+
+/** Every read of a variable or parameter in the scope that declares it. */
+function usesOf(declaration: TS.VariableDeclaration | TS.ParameterDeclaration, scope: FateScope): TS.Identifier[] {
+  const name = declaration.name;
+  if (!ts.isIdentifier(name)) return [];
+  const sourceFile = declaration.getSourceFile();
+  const locals = scope.localsOf(sourceFile);
+  const container = ts.isParameter(declaration) ? declaration.parent : enclosingFunction(declaration) ?? sourceFile;
+  const uses: TS.Identifier[] = [];
+  const visit = (node: TS.Node): void => {
+    if (ts.isIdentifier(node) && node.text === name.text && node !== name && locals.declarationOf(node) === declaration) uses.push(node);
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(container, visit);
+  return uses;
+}
+
+function enclosingFunction(node: TS.Node): TS.SignatureDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}
