@@ -268,6 +268,9 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   const files = options.files.map((file) => path.resolve(file));
   let sourceFiles: TS.SourceFile[];
   let checker: CheckerSource | undefined;
+  // Files the program does not hold (a .js file without allowJs) are parsed on their own: the
+  // checker knows nothing of their nodes and crashes when asked, so they are analyzed syntax-only.
+  const outsideProgram = new Set<TS.SourceFile>();
   let compilerOptions: TS.CompilerOptions | undefined;
   if (options.tsconfig) {
     const parsed = readTsconfig(options.tsconfig);
@@ -278,23 +281,30 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
     const program = ts.createProgram({ rootNames: [...new Set([...parsed.fileNames, ...files])], options: compilerOptions, host });
     let made: TS.TypeChecker | undefined;
     checker = () => (made ??= program.getTypeChecker());
-    sourceFiles = files.map((file) => program.getSourceFile(file) ?? parseFile(file));
+    sourceFiles = files.map((file) => {
+      const inProgram = program.getSourceFile(file);
+      if (inProgram) return inProgram;
+      const parsed = parseFile(file);
+      outsideProgram.add(parsed);
+      return parsed;
+    });
   } else {
     sourceFiles = files.map(parseFile);
   }
 
   // First pass: every file on its own. With a checker, dispatchers may reach handlers in other files.
   const analyses = new Map<TS.SourceFile, Analysis>();
+  const checkerFor = (sourceFile: TS.SourceFile): CheckerSource | undefined => (outsideProgram.has(sourceFile) ? undefined : checker);
   for (const sourceFile of sourceFiles) {
-    if (syntaxErrors(sourceFile).length === 0) analyses.set(sourceFile, analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, followExternal: true }));
+    if (syntaxErrors(sourceFile).length === 0) analyses.set(sourceFile, analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker: checkerFor(sourceFile), followExternal: true }));
   }
   const dispatchTargets = groupDispatchTargets(analyses.values());
   const fileOptions: MigrationOptions = options.compilerOptions || !compilerOptions ? options : { ...options, compilerOptions };
   const results: FileResult[] = [];
   sourceFiles.forEach((sourceFile, index) => {
     const extra = dispatchTargets.get(sourceFile.fileName);
-    const analysis = extra ? analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker, extraHandlers: extra, followExternal: true }) : analyses.get(sourceFile);
-    const result = migrateSourceFile(sourceFile, fileOptions, analysis, checker);
+    const analysis = extra ? analyzeSourceFile(sourceFile, { handlerOptions: resolved, checker: checkerFor(sourceFile), extraHandlers: extra, followExternal: true }) : analyses.get(sourceFile);
+    const result = migrateSourceFile(sourceFile, fileOptions, analysis, checkerFor(sourceFile));
     // Report the path as given, whatever separators the compiler normalised it to.
     results.push({ ...result, fileName: files[index] });
     options.onProgress?.(index + 1, sourceFiles.length);
