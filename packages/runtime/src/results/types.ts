@@ -24,6 +24,23 @@ export type ToolResult = {
   isError?: boolean;
 };
 
+/**
+ * A success (`successResult`, `jsonResult`): no `isError` at all, which the protocol reads as
+ * false. Declared without it so that it also fits a server's own narrower result type
+ * (`{ …; isError?: true }`), where `isError: boolean` would not.
+ */
+export type SuccessResult = {
+  content: TextContent[];
+  structuredContent?: JsonObject;
+};
+
+/** A tool-level error (`errorResult`, `errorTextResult`). */
+export type ErrorResult = {
+  content: TextContent[];
+  structuredContent?: JsonObject;
+  isError: true;
+};
+
 /** Any content item a client may receive: text, image, audio, resource, resource link, or newer kinds. */
 export type ContentBlock = { type: string; [key: string]: unknown };
 
