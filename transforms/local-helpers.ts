@@ -46,7 +46,7 @@ export type TextContent = { type: 'text'; text: string };
  */
 export type ToolResult = { content: TextContent[]; structuredContent?: JsonObject; isError?: boolean };
 /** A success: no isError at all (absent means false), so it also fits result types that allow only \`isError?: true\`. */
-export type SuccessResult = { content: TextContent[]; structuredContent?: JsonObject };
+export type SuccessResult = { content: TextContent[]; structuredContent?: JsonObject; isError?: never };
 export type ErrorResult = { content: TextContent[]; structuredContent?: JsonObject; isError: true };
 /** both: text + structuredContent; readable: text only; structured: structuredContent + its JSON as text. */
 export type ResultFormat = 'readable' | 'structured' | 'both';

@@ -183,8 +183,9 @@ export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationO
     const fileAnalysis = scopeAnalysis(fullAnalysis, sourceFile, options, selected);
     const changes: Change[] = [];
     const diagnostics: Diagnostic[] = [];
+    const importSource = importSourceFor(fileName, sourceFile, options);
     for (const transform of selected) {
-      const result = transform.apply(sourceFile, { analysis: fileAnalysis, options });
+      const result = transform.apply(sourceFile, { analysis: fileAnalysis, options, importSource });
       changes.push(...result.changes);
       diagnostics.push(...result.diagnostics);
     }
@@ -192,8 +193,8 @@ export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationO
     if (changes.length === 0) return { ...unchanged(diagnostics, handlers) };
     const helpers = new Set<HelperName>(changes.flatMap((change) => change.helpers));
     const importEdits = planImports(sourceFile, helpers, {
-      importSource: importSourceFor(fileName, sourceFile, options),
-      callToolResultType: changes.some((change) => change.kind === 'return-type'),
+      importSource,
+      resultType: changes.some((change) => change.importsResultType === true),
       moduleFormat: moduleFormatOf(fileName, options.compilerOptions),
     });
     const text = applyEdits(originalText, [...changes.map((change) => change.edit), ...importEdits]);

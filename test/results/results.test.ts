@@ -8,8 +8,10 @@ import {
   jsonResult,
   RESULT_FORMATS,
   successResult,
+  type ErrorResult,
   type JsonObject,
   type ResultFormat,
+  type SuccessResult,
 } from '../../packages/runtime/src/index.js';
 
 function expectValid(result: CallToolResult): void {
@@ -248,6 +250,9 @@ describe('a success carries no isError', () => {
     }
     const narrow: NarrowResult[] = [successResult('ok'), jsonResult({ a: 1 }), errorResult('x'), errorTextResult('x')];
     expect(narrow.map((result) => result.isError)).toEqual([undefined, undefined, true, true]);
+    // Code that reads isError on a union of results still compiles (tsc checks this file).
+    const either: SuccessResult | ErrorResult = Math.random() > 2 ? errorResult('x') : successResult('ok');
+    expect(either.isError).toBeUndefined();
   });
 });
 

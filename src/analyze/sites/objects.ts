@@ -2,7 +2,6 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { useChecker } from '../declarations.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, unwrap } from '../syntax.js';
-import type { HelperName } from '../types.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
 import { isTextItem, otherKeys, singleTextItem, transportWrapperValue } from './transport.js';
 import type { SiteContext, SiteScope } from './scope.js';
@@ -106,7 +105,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     return;
   }
   if (isErrorValue === undefined && scope.predicates.isErrorLike(text, context.fn)) {
-    const rewrite = onlyContent ? { edit: scope.rewriter.replace(object, `errorResult(${scope.rewriter.messageText(text)})`), helpers: ['errorResult'] as HelperName[] } : scope.rewriter.addIsError(object);
+    const rewrite = onlyContent ? scope.rewriter.errorMessageRewrite(object, text) : scope.rewriter.addIsError(object);
     scope.report('error-content', object, context, rewrite);
     return;
   }
@@ -130,7 +129,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
   if (onlyContent && isErrorTrue) {
     const lead = leadingText(text);
     if (lead !== null && lead.startsWith('Error: ')) {
-      scope.report('hand-built-result', object, context, { edit: scope.rewriter.replace(object, `errorResult(${scope.rewriter.messageText(text)})`), helpers: ['errorResult'] });
+      scope.report('hand-built-result', object, context, scope.rewriter.errorMessageRewrite(object, text));
     }
   }
 }

@@ -26,12 +26,13 @@ export type ToolResult = {
 
 /**
  * A success (`successResult`, `jsonResult`): no `isError` at all, which the protocol reads as
- * false. Declared without it so that it also fits a server's own narrower result type
- * (`{ …; isError?: true }`), where `isError: boolean` would not.
+ * false. `isError?: never` rather than `boolean`, so that it also fits a server's own narrower
+ * result type (`{ …; isError?: true }`), while code can still read `result.isError`.
  */
 export type SuccessResult = {
   content: TextContent[];
   structuredContent?: JsonObject;
+  isError?: never;
 };
 
 /** A tool-level error (`errorResult`, `errorTextResult`). */
