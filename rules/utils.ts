@@ -55,7 +55,7 @@ export const ruleOptionsSchema: TSESLint.RuleMetaData<string, KitRuleDocs>['sche
       handlerPatterns: stringArray('Regular expressions for names of functions that are tool handlers, e.g. "^handle[A-Z]".'),
       registrationMethods: stringArray('Extra method names that register a tool like server.tool(name, ..., handler).'),
       handlerProperties: stringArray('Property names that hold the handler in tool-definition objects, e.g. "handler" or "execute".'),
-      resultHelpers: stringArray('Names of your own functions that already return a proper CallToolResult, e.g. "ok" and "fail" (successResult, errorResult, jsonResult and toCallToolResult always count).'),
+      resultHelpers: stringArray('Names of your own functions that already return a proper CallToolResult, e.g. "ok" and "fail" (successResult, errorResult, errorTextResult, jsonResult and toCallToolResult always count).'),
       handlerClasses: { type: 'boolean', description: 'Treat classes with a name property and an execute method as tool handlers.' },
       toolDefinitions: {
         type: 'boolean',

@@ -12,8 +12,7 @@
 //   npm run build && node bench/check-scale/run.mjs [--handlers 2500,20000] [--typed] [--timeout 180] [--json]
 //
 // Without --typed the project has no tsconfig and check runs syntax-only (--no-tsconfig); with it,
-// a tsconfig.json makes check type-aware, as in a CI run on a TypeScript project. A run that is
-// killed (out of memory, or over the timeout) is reported as such, with the time it took.
+// a tsconfig.json makes check type-aware, as in a CI run on a TypeScript project.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -46,25 +45,7 @@ const counts = values.handlers.split(',').map(Number);
 const timeoutMs = Number(values.timeout) * 1000;
 const project = path.join(root, 'bench/.tmp/check-scale');
 
-// One ESLint run in a child process: `rules` (the plugin's recommended config) or `parse` (no rules).
-const API_SCRIPT = `
-import { ESLint } from 'eslint';
-import tsParser from '@typescript-eslint/parser';
-import plugin from ${JSON.stringify(path.join(root, 'dist/rules/index.js'))};
-const [mode, file] = process.argv.slice(2);
-const config = mode === 'rules'
-  ? [{ ...plugin.configs.recommended, files: ['**/*.ts'] }]
-  : [{ files: ['**/*.ts'], languageOptions: { parser: tsParser, sourceType: 'module' } }];
-const eslint = new ESLint({ cwd: ${JSON.stringify(project)}, overrideConfigFile: true, overrideConfig: config, ignore: false });
-const results = await eslint.lintFiles([file]);
-let bytes = 0, messages = 0, suggestions = 0;
-for (const result of results) {
-  messages += result.messages.length;
-  for (const message of result.messages) suggestions += message.suggestions?.length ?? 0;
-  bytes += Buffer.byteLength(JSON.stringify(result));
-}
-process.stdout.write(JSON.stringify({ bytes, messages, suggestions }));
-`;
+const apiScript = path.join(here, 'eslint-api.mjs');
 
 function timed(args, cwd) {
   const started = process.hrtime.bigint();
@@ -75,19 +56,26 @@ function timed(args, cwd) {
   return { ms, rssMb: rssKb / 1024, status: result.status, killed, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** Why a run did not finish, in a few words: killed (out of memory or time) or its first error line. */
+function failure(run) {
+  if (run.killed) return /heap limit|out of memory/i.test(run.stderr) ? 'out of memory' : 'killed';
+  const line = run.stderr.split('\n').find((candidate) => /Error|mcp-result-kit:/.test(candidate) && !candidate.includes('Command'));
+  return (line ?? `exit ${run.status}`).replace(/^mcp-result-kit: /, '').trim();
+}
+
 function checkRun(file, format) {
   const out = path.join(project, `out.${format}`);
   rmSync(out, { force: true });
   const run = timed([bin, 'check', '-f', format, '-o', out, ...(values.typed ? [] : ['--no-tsconfig']), path.relative(project, file)], project);
-  if (!run.killed && run.status !== 0 && run.status !== 1) throw new Error(`check -f ${format} failed (exit ${run.status}): ${run.stderr.slice(-2000)}`);
-  return { ...run, bytes: existsSync(out) ? statSync(out).size : NaN };
+  // Exit 0 or 1 is a finished check; anything else (out of memory, a string too long for V8) failed.
+  const failed = run.killed || (run.status !== 0 && run.status !== 1) ? failure(run) : undefined;
+  return { ...run, failed, bytes: !failed && existsSync(out) ? statSync(out).size : NaN };
 }
 
 function apiRun(file, mode) {
-  const run = timed(['--input-type=module', '-e', API_SCRIPT, mode, file], project);
-  if (!run.killed && run.status !== 0) throw new Error(`ESLint API (${mode}) failed (exit ${run.status}): ${run.stderr.slice(-2000)}`);
-  const counts = run.killed ? {} : JSON.parse(run.stdout);
-  return { ...run, ...counts };
+  const run = timed([apiScript, mode, file], project);
+  const failed = run.killed || run.status !== 0 ? failure(run) : undefined;
+  return { ...run, failed, ...(failed ? {} : JSON.parse(run.stdout)) };
 }
 
 rmSync(project, { recursive: true, force: true });
@@ -116,13 +104,14 @@ for (const count of counts) {
   const baseline = measured['parse only (ESLint API, no rules)'];
   for (const [label, run] of Object.entries(measured)) {
     rows[`${count} handlers: ${label}`] = {
-      's': run.killed ? `killed after ${(run.ms / 1000).toFixed(1)}` : (run.ms / 1000).toFixed(2),
+      s: (run.ms / 1000).toFixed(2),
       'peak RSS MB': Math.round(run.rssMb),
       'output MB': Number.isFinite(run.bytes) ? (run.bytes / 1e6).toFixed(2) : '-',
-      'time / parse only': run.killed ? '-' : (run.ms / baseline.ms).toFixed(2),
+      'time / parse only': run.failed ? '-' : (run.ms / baseline.ms).toFixed(2),
       'RSS / parse only': (run.rssMb / baseline.rssMb).toFixed(2),
+      failed: run.failed ?? '',
     };
-    results.push({ handlers: count, run: label, ms: Math.round(run.ms), rssMb: Math.round(run.rssMb), bytes: run.bytes, killed: run.killed });
+    results.push({ handlers: count, run: label, ms: Math.round(run.ms), rssMb: Math.round(run.rssMb), bytes: run.bytes, failed: run.failed ?? null });
   }
 }
 
@@ -130,8 +119,8 @@ console.log(`check-scale bench: Node ${process.version}, ${values.typed ? 'type-
 console.table(rows);
 const largest = Math.max(...counts);
 for (const result of results.filter((entry) => entry.handlers === largest && !entry.run.startsWith('parse only'))) {
-  const met = !result.killed && result.ms < 10_000 && result.rssMb < 1024;
-  console.log(`${largest} handlers, ${result.run}: ${result.killed ? 'killed' : `${(result.ms / 1000).toFixed(2)} s`}, ${result.rssMb} MB (goal < 10 s and < 1 GB) ${met ? 'MET' : 'MISSED'}`);
+  const met = !result.failed && result.ms < 10_000 && result.rssMb < 1024;
+  console.log(`${largest} handlers, ${result.run}: ${result.failed ? `failed (${result.failed}) after ${(result.ms / 1000).toFixed(2)} s` : `${(result.ms / 1000).toFixed(2)} s`}, ${result.rssMb} MB (goal < 10 s and < 1 GB) ${met ? 'MET' : 'MISSED'}`);
 }
 const smallest = Math.min(...counts);
 if (smallest !== largest) {

@@ -260,8 +260,13 @@ export function planImports(sourceFile: TS.SourceFile, helpers: Iterable<HelperN
 /** `lines` as statements of their own, on the lines above `statement` and its leading comments. */
 function statementsBefore(sourceFile: TS.SourceFile, statement: TS.Statement, lines: string[], newline: string): TextEdit {
   const text = sourceFile.text;
-  const comments = ts.getLeadingCommentRanges(text, statement.pos);
-  const first = comments && comments.length > 0 ? comments[0].pos : statement.getStart(sourceFile);
+  // The comments that belong to the statement: the run just above it, with no blank line between.
+  let first = statement.getStart(sourceFile);
+  const comments = ts.getLeadingCommentRanges(text, statement.pos) ?? [];
+  for (let index = comments.length - 1; index >= 0; index--) {
+    if (/\n[ \t]*\r?\n/.test(text.slice(comments[index].end, first))) break;
+    first = comments[index].pos;
+  }
   const lineStart = text.lastIndexOf('\n', first - 1) + 1;
   const at = text.slice(lineStart, first).trim() === '' ? lineStart : first;
   const joined = lines.join(newline);

@@ -111,8 +111,8 @@ describe('npm install of the packed packages into a server project', () => {
     expect(migrate.stderr).not.toMatch(/mcp-result-kit: (?!warning|note)/);
     expect(migrate.status).toBe(0);
     const migrated = readFileSync(path.join(project, 'src/server.ts'), 'utf8');
-    expect(migrated).toContain("import { errorResult, jsonResult } from 'mcp-result-kit';");
-    expect(migrated).toContain("return errorResult('no id');");
+    expect(migrated).toContain("import { errorTextResult, jsonResult } from 'mcp-result-kit';");
+    expect(migrated).toContain("return errorTextResult('Error: no id');");
     const typecheck = run(project, process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
     expect(typecheck.stdout + typecheck.stderr).toBe('');
   });
