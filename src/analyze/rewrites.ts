@@ -63,9 +63,8 @@ export class Rewriter {
   /** Adds `member` as the type literal's last member (`isError?: boolean`), in its own layout. */
   addTypeMember(type: TS.TypeLiteralNode, member: string): TextEdit {
     const last = type.members[type.members.length - 1];
-    const text = this.sourceFile.text;
     // Members end with `;`, `,` or a line break; follow the last one.
-    const separator = last && /^\s*,/.test(text.slice(last.getEnd() - 1)) ? ',' : ';';
+    const separator = last && this.sourceFile.text[last.getEnd() - 1] === ',' ? ',' : ';';
     return this.appendMember(type, type.members, member, separator);
   }
 

@@ -143,7 +143,7 @@ describe('a FastMCP server installed with pnpm (its SDK is not a direct dependen
       expect(spawnSync(process.execPath, ['-e', "import('@modelcontextprotocol/sdk/types.js').then(() => process.exit(0), () => process.exit(3))"], { cwd: dir }).status).toBe(3);
       type Module = { createServer(): Connectable };
       const before = await connect((await build<Module>(dir, 'build-before', 'server.js')).createServer());
-      const original = [];
+      const original: Called[] = [];
       for (const [name, args] of CALLS) original.push(await call(before, name, args));
 
       const { dryRun } = migrateVerified(dir);
@@ -159,7 +159,7 @@ describe('a FastMCP server installed with pnpm (its SDK is not a direct dependen
       expect(list).toContain('export async function listSettings(args: { prefix?: string }): Promise<ToolResult> {');
 
       const after = await connect((await build<Module>(dir, 'build', 'server.js')).createServer());
-      const migrated = [];
+      const migrated: Called[] = [];
       for (const [name, args] of CALLS) migrated.push(await call(after, name, args));
       const byCall = CALLS.map(([name, args], index) => ({ call: `${name} ${JSON.stringify(args)}`, original: original[index], migrated: migrated[index] }));
       const texts = (entries: typeof byCall) => entries.map((entry) => [entry.call, entry.migrated.text]);
