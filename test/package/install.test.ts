@@ -79,7 +79,7 @@ describe('npm install of the packed packages into a server project', () => {
     const call = "m.successResult('hi', { n: 1 })";
     const esm = nodeEval(project, ['--input-type=module', '-e', `import('mcp-result-kit').then((m) => process.stdout.write(JSON.stringify(${call})))`]);
     const cjs = nodeEval(project, ['--input-type=commonjs', '-e', `const m = require('mcp-result-kit'); process.stdout.write(JSON.stringify(${call}))`]);
-    expect(JSON.parse(esm)).toEqual({ content: [{ type: 'text', text: 'hi' }], structuredContent: { n: 1 }, isError: false });
+    expect(JSON.parse(esm)).toStrictEqual({ content: [{ type: 'text', text: 'hi' }], structuredContent: { n: 1 } });
     expect(cjs).toBe(esm);
   });
 
