@@ -237,6 +237,33 @@ describe('usage errors exit 2 with one line on stderr', () => {
   });
 });
 
+describe('a JavaScript file the tsconfig does not hold', () => {
+  it('is analyzed without the type checker, which knows nothing of its nodes (it crashed TypeScript before)', () => {
+    const dir = sampleProject({
+      files: {
+        'index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { store } from './store.js';
+
+const server = new McpServer({ name: 'reports', version: '1.0.0' });
+server.tool('list', async () => {
+  const items = await store.list();
+  const lines = items.map((item) => \`- \${item.name}\`).join('\\n');
+  return { content: [{ type: 'text', text: \`Items:\\n\${lines}\` }] };
+});
+server.tool('status', async () => 'All systems go');
+`,
+        'store.js': "export const store = { list: async () => [{ name: 'a' }] };\n",
+        'package.json': '{ "type": "module" }\n',
+      },
+    });
+    // The sample tsconfig includes src/ only, so index.js is outside its program.
+    const run = cli(['migrate', '--dry-run', 'index.js'], dir);
+    expect(run.stderr).not.toMatch(/mcp-result-kit: (?!note|warning)/);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain("+server.tool('status', async () => successResult('All systems go'));");
+  });
+});
+
 describe('migrate --verify', () => {
   const files = {
     'src/tools.ts': `export async function handleSearch(query: string): Promise<string> {
