@@ -15,12 +15,12 @@ export default createRule<Options, MessageIds>({
     hasSuggestions: true,
     messages: {
       errorString:
-        '{{tool}} reports an error as plain text. Without isError: true the model cannot tell it failed. Return errorResult(message).',
+        '{{tool}} reports an error as plain text. Without isError: true the model cannot tell it failed. Return errorTextResult(text): the same words, marked as an error.',
       errorJson:
-        '{{tool}} reports an error as a JSON string. Without isError: true the model cannot tell it failed. Return errorResult(message, extra).',
+        '{{tool}} reports an error as a JSON string. Without isError: true the model cannot tell it failed. Return errorTextResult(message, extra).',
       errorObject:
-        '{{tool}} returns an error object, which the SDK does not turn into an error result. Return errorResult(message, extra).',
-      errorContent: '{{tool}} returns error text without isError: true. Return errorResult(message) or set isError: true.',
+        '{{tool}} returns an error object, which the SDK does not turn into an error result. Return errorTextResult(message, extra).',
+      errorContent: '{{tool}} returns error text without isError: true. Return errorTextResult(text) or set isError: true.',
       useErrorResult: 'Return an error result (isError: true) instead',
     },
     schema: ruleOptionsSchema,

@@ -4,6 +4,7 @@ import { packageVersion } from '../src/package-info.js';
 import { ts } from '../src/typescript.js';
 import { siteSuppressions } from './directives.js';
 import { RULE_OF_KIND, type KindsOf, type Preset, type RuleName } from './rule-set.js';
+import { suggestionFix } from './suggestions.js';
 import { existsSync } from 'node:fs';
 import {
   analyzeSourceFile,
@@ -20,11 +21,10 @@ import {
   type Finding,
   type Framework,
   type HandlerOptions,
-  type HelperName,
   type ResolvedHandlerOptions,
-  type ReturnTypeChange,
   type SiteKind,
   type TextEdit,
+  type ToolHandler,
 } from '../src/analyze/index.js';
 
 export interface KitRuleDocs {
@@ -64,7 +64,7 @@ export const ruleOptionsSchema: TSESLint.RuleMetaData<string, KitRuleDocs>['sche
       handlerPatterns: stringArray('Regular expressions for names of functions that are tool handlers, e.g. "^handle[A-Z]".'),
       registrationMethods: stringArray('Extra method names that register a tool like server.tool(name, ..., handler).'),
       handlerProperties: stringArray('Property names that hold the handler in tool-definition objects, e.g. "handler" or "execute".'),
-      resultHelpers: stringArray('Names of your own functions that already return a proper CallToolResult, e.g. "ok" and "fail" (successResult, errorResult, jsonResult and toCallToolResult always count).'),
+      resultHelpers: stringArray('Names of your own functions that already return a proper CallToolResult, e.g. "ok" and "fail" (successResult, errorResult, errorTextResult, jsonResult and toCallToolResult always count).'),
       handlerClasses: { type: 'boolean', description: 'Treat classes with a name property and an execute method as tool handlers.' },
       toolDefinitions: {
         type: 'boolean',
@@ -240,68 +240,6 @@ export function analysisFor(context: AnyContext, options: KitRuleOptions): { ana
 
 export function toolLabel(finding: Finding): string {
   return finding.toolName ? `Tool "${finding.toolName}"` : 'This tool handler';
-}
-
-const importPlans = new WeakMap<TS.SourceFile, Map<string, TextEdit[]>>();
-
-/**
- * Import edits depend only on the file and the names wanted: computed once per combination. The
- * file's module format (for `require` in CommonJS) comes from its package.json and, with type
- * information, the program's `module` option.
- */
-function cachedImports(sourceFile: TS.SourceFile, helpers: readonly HelperName[], importSource: string | undefined, callToolResultType: boolean, compilerOptions: TS.CompilerOptions | undefined): TextEdit[] {
-  let plans = importPlans.get(sourceFile);
-  if (!plans) {
-    plans = new Map();
-    importPlans.set(sourceFile, plans);
-  }
-  const key = `${helpers.join(',')}|${importSource ?? ''}|${callToolResultType}`;
-  let edits = plans.get(key);
-  if (!edits) {
-    edits = planImports(sourceFile, helpers, { importSource, callToolResultType, moduleFormat: moduleFormatOf(sourceFile.fileName, compilerOptions) });
-    plans.set(key, edits);
-  }
-  return edits;
-}
-
-const stringReturnCounts = new WeakMap<Analysis, Map<TS.SignatureDeclaration, number>>();
-const typeChangesByFunction = new WeakMap<Analysis, Map<TS.SignatureDeclaration, ReturnTypeChange>>();
-
-/** Per function, how many of its string returns have a rewrite: counted once per analysis, not per finding. */
-function rewrittenStringReturns(analysis: Analysis): Map<TS.SignatureDeclaration, number> {
-  let counts = stringReturnCounts.get(analysis);
-  if (!counts) {
-    counts = new Map();
-    for (const finding of analysis.findings) {
-      if (finding.rewrite && STRING_RESULT_KINDS.has(finding.kind)) counts.set(finding.returningFunction, (counts.get(finding.returningFunction) ?? 0) + 1);
-    }
-    stringReturnCounts.set(analysis, counts);
-  }
-  return counts;
-}
-
-function returnTypeChangeOf(analysis: Analysis, fn: TS.SignatureDeclaration): ReturnTypeChange | undefined {
-  let changes = typeChangesByFunction.get(analysis);
-  if (!changes) {
-    changes = new Map();
-    for (const change of analysis.returnTypeChanges) if (!changes.has(change.fn)) changes.set(change.fn, change);
-    typeChangesByFunction.set(analysis, changes);
-  }
-  return changes.get(fn);
-}
-
-/**
- * The suggestion's fixes: the site rewrite plus the helper import, exactly what the codemod
- * writes. When this is the function's only string return, its `string` return type changes too,
- * so the suggested code compiles.
- */
-export function suggestionFix(finding: Finding, analysis: Analysis, sourceFile: TS.SourceFile, importSource: string | undefined, compilerOptions?: TS.CompilerOptions): TSESLint.ReportFixFunction | null {
-  const rewrite = finding.rewrite;
-  if (!rewrite) return null;
-  const typeChange = rewrittenStringReturns(analysis).get(finding.returningFunction) === 1 ? returnTypeChangeOf(analysis, finding.returningFunction) : undefined;
-  const edits = [rewrite.edit, ...(typeChange ? [typeChange.edit] : []), ...cachedImports(sourceFile, rewrite.helpers, importSource, typeChange !== undefined, compilerOptions)];
-  return (fixer) =>
-    edits.map((edit) => (edit.start === edit.end ? fixer.insertTextAfterRange([edit.start, edit.start], edit.text) : fixer.replaceTextRange([edit.start, edit.end], edit.text)));
 }
 
 export interface KindReport<MessageId extends string> {

@@ -33,6 +33,7 @@ const TEMPLATE = `/**
  *
  * - successResult(display, data?)  text for the model, optional structuredContent
  * - errorResult(message, extra?)   isError: true, text "Error: <message>"
+ * - errorTextResult(text, extra?)  isError: true, text exactly \`text\` (what migrate writes for error text)
  * - jsonResult(value, { indent })  text is exactly JSON.stringify(value, null, indent ?? 2)
  * - toCallToolResult(value)        normalises whatever a legacy handler returns
  */
@@ -44,6 +45,9 @@ export type TextContent = { type: 'text'; text: string };
  * result) is expected. A type alias, not an interface, so that it fits index-signature types.
  */
 export type ToolResult = { content: TextContent[]; structuredContent?: JsonObject; isError?: boolean };
+/** A success: no isError at all (absent means false), so it also fits result types that allow only \`isError?: true\`. */
+export type SuccessResult = { content: TextContent[]; structuredContent?: JsonObject; isError?: never };
+export type ErrorResult = { content: TextContent[]; structuredContent?: JsonObject; isError: true };
 /** both: text + structuredContent; readable: text only; structured: structuredContent + its JSON as text. */
 export type ResultFormat = 'readable' | 'structured' | 'both';
 export type JsonObject = { [key: string]: unknown };
@@ -103,11 +107,18 @@ function safeObject(fn: string, param: string, value: unknown): JsonObject {
   return safe;
 }
 
-function textResult(text: string, structured: JsonObject | undefined, isError: boolean): ToolResult {
-  const result: ToolResult = { content: [{ type: 'text', text }] };
+function successText(text: string, structured: JsonObject | undefined): SuccessResult {
+  const result: SuccessResult = { content: [{ type: 'text', text }] };
   if (structured !== undefined) result.structuredContent = structured;
-  result.isError = isError;
   return result;
+}
+
+function errorText(text: string, structured: JsonObject | undefined): ErrorResult {
+  return { ...successText(text, structured), isError: true };
+}
+
+function textResult(text: string, structured: JsonObject | undefined, isError: boolean): ToolResult {
+  return isError ? errorText(text, structured) : successText(text, structured);
 }
 
 /** Whatever was thrown or caught becomes a message (a \`catch (err)\` gives \`unknown\`). */
@@ -129,24 +140,35 @@ function messageOf(message: unknown): string {
 }
 
 /** A success result: \`display\` is the text the model reads, \`data\` becomes structuredContent. */
-export function successResult(display: string, data?: JsonObject, options?: ResultOptions): ToolResult {
+export function successResult(display: string, data?: JsonObject, options?: ResultOptions): SuccessResult {
   if (typeof display !== 'string') throw new TypeError(\`successResult: display must be a string, got \${typeName(display)}\`);
   const format = formatOf('successResult', options);
   const safe = data === undefined ? undefined : safeObject('successResult', 'data', data);
-  if (format === 'readable') return textResult(display, undefined, false);
-  if (format === 'structured' && safe !== undefined) return textResult(JSON.stringify(safe, null, 2), safe, false);
-  return textResult(display, safe, false);
+  if (format === 'readable') return successText(display, undefined);
+  if (format === 'structured' && safe !== undefined) return successText(JSON.stringify(safe, null, 2), safe);
+  return successText(display, safe);
+}
+
+/** \`exact\` keeps a non-blank string as the text; otherwise the text is "Error: <message>". */
+function failure(fn: string, exact: boolean, message: unknown, extra: JsonObject | undefined, options: ResultOptions | undefined): ErrorResult {
+  const error = messageOf(message);
+  const format = formatOf(fn, options);
+  const rest = extra === undefined ? {} : safeObject(fn, 'extra', extra);
+  const structured: JsonObject = Object.fromEntries([['error', error], ...Object.entries(rest).filter(([key]) => key !== 'error')]);
+  const text = exact && typeof message === 'string' && message.trim() !== '' ? message : \`Error: \${error}\`;
+  if (format === 'readable') return errorText(text, undefined);
+  if (format === 'structured') return errorText(JSON.stringify(structured, null, 2), structured);
+  return errorText(text, structured);
 }
 
 /** An error result (isError: true): text "Error: <message>", structuredContent { error, ...extra }. */
-export function errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ToolResult {
-  const error = messageOf(message);
-  const format = formatOf('errorResult', options);
-  const rest = extra === undefined ? {} : safeObject('errorResult', 'extra', extra);
-  const structured: JsonObject = Object.fromEntries([['error', error], ...Object.entries(rest).filter(([key]) => key !== 'error')]);
-  if (format === 'readable') return textResult(\`Error: \${error}\`, undefined, true);
-  if (format === 'structured') return textResult(JSON.stringify(structured, null, 2), structured, true);
-  return textResult(\`Error: \${error}\`, structured, true);
+export function errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult {
+  return failure('errorResult', false, message, extra, options);
+}
+
+/** An error result whose text is \`text\` exactly as given; a caught value or a blank string is written as errorResult writes it. */
+export function errorTextResult(text: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult {
+  return failure('errorTextResult', true, text, extra, options);
 }
 
 function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, isError: boolean): ToolResult {
@@ -154,13 +176,13 @@ function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, 
 }
 
 /** A drop-in for JSON.stringify(value, null, indent): the same text, plus the value as structuredContent. */
-export function jsonResult(value: unknown, options?: JsonResultOptions): ToolResult {
+export function jsonResult(value: unknown, options?: JsonResultOptions): SuccessResult {
   const format = formatOf('jsonResult', options);
   const indent: unknown = options?.indent ?? 2;
   if (typeof indent !== 'number' && typeof indent !== 'string') throw new TypeError(\`jsonResult: indent must be a number or a string, got \${typeName(indent)}\`);
   const safe = toJsonSafe(value, 'value');
   if (safe === undefined) throw new TypeError('jsonResult: value is undefined, which has no JSON representation; return null or an object');
-  return fromSafe(safe, indent, format, false);
+  return successText(JSON.stringify(safe, null, indent), format === 'readable' ? undefined : isObject(safe) ? safe : { result: safe });
 }
 
 const CONTENT_FIELDS: Record<string, readonly string[]> = {
@@ -219,12 +241,12 @@ function fromString(text: string, format: ResultFormat): ToolResult {
 /** Normalise whatever a legacy handler returns (string, JSON string, object, Error, a CallToolResult). */
 export function toCallToolResult(value: unknown, options?: ResultOptions): ToolResult {
   const format = formatOf('toCallToolResult', options);
-  if (value === undefined || value === null) return { content: [], isError: false };
+  if (value === undefined || value === null) return { content: [] };
   if (isCallToolResult(value)) return value;
   if (typeof value === 'string') return fromString(value, format);
   if (isErrorLike(value)) return errorResult(value, undefined, { format });
   const safe = toJsonSafe(value, 'value');
-  if (safe === undefined) return { content: [], isError: false };
+  if (safe === undefined) return { content: [] };
   if (isObject(safe)) return fromObject(safe, undefined, format);
   return fromSafe(safe, 2, format, false);
 }

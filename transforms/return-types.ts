@@ -1,11 +1,17 @@
+import { resultTypeName } from '../src/analyze/index.js';
 import type { Transform, TransformResult } from './types.js';
 
-/** `string` / `Promise<string>` annotations of rewritten handlers → CallToolResult / Promise<CallToolResult>. */
+/**
+ * `string` / `Promise<string>` annotations and inline result types of rewritten handlers → the
+ * runtime's ToolResult (its local name in the file), imported from the helpers' own module by the
+ * runner; or an `isError?: boolean` member for an inline result type whose literal gains isError.
+ */
 const returnTypes: Transform = {
   id: 'return-types',
-  description: 'Change string return types of rewritten handlers to CallToolResult',
+  description: 'Change string return types of rewritten handlers to ToolResult',
   kinds: [],
-  apply(sourceFile, { analysis }): TransformResult {
+  apply(sourceFile, { analysis, importSource }): TransformResult {
+    const typeName = resultTypeName(sourceFile, importSource);
     return {
       diagnostics: [],
       changes: analysis.returnTypeChanges.map((change) => {
@@ -17,8 +23,9 @@ const returnTypes: Transform = {
           line: line + 1,
           column: character + 1,
           toolName: null,
-          edit: change.edit,
+          edit: change.isErrorMember ? change.edit : { ...change.edit, text: typeName },
           helpers: [],
+          ...(change.isErrorMember ? {} : { importsResultType: true as const }),
         };
       }),
     };

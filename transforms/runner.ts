@@ -187,8 +187,9 @@ export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationO
     const fileAnalysis = scopeAnalysis(fullAnalysis, sourceFile, options, selected);
     const changes: Change[] = [];
     const diagnostics: Diagnostic[] = [];
+    const importSource = importSourceFor(fileName, sourceFile, options);
     for (const transform of selected) {
-      const result = transform.apply(sourceFile, { analysis: fileAnalysis, options });
+      const result = transform.apply(sourceFile, { analysis: fileAnalysis, options, importSource });
       changes.push(...result.changes);
       diagnostics.push(...result.diagnostics);
     }
@@ -196,8 +197,8 @@ export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationO
     if (changes.length === 0) return { ...unchanged(diagnostics, handlers) };
     const helpers = new Set<HelperName>(changes.flatMap((change) => change.helpers));
     const importEdits = planImports(sourceFile, helpers, {
-      importSource: importSourceFor(fileName, sourceFile, options),
-      callToolResultType: changes.some((change) => change.kind === 'return-type'),
+      importSource,
+      resultType: changes.some((change) => change.importsResultType === true),
       moduleFormat: moduleFormatOf(fileName, options.compilerOptions),
     });
     const text = applyEdits(originalText, [...changes.map((change) => change.edit), ...importEdits]);
@@ -272,6 +273,9 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   const files = options.files.map((file) => path.resolve(file));
   let sourceFiles: TS.SourceFile[];
   let checker: CheckerSource | undefined;
+  // Files the program does not hold (a .js file without allowJs) are parsed on their own: the
+  // checker knows nothing of their nodes and crashes when asked, so they are analyzed syntax-only.
+  const outsideProgram = new Set<TS.SourceFile>();
   let compilerOptions: TS.CompilerOptions | undefined;
   let project: SourceProject;
   let projectFiles: TS.SourceFile[];
@@ -285,7 +289,15 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
     let made: TS.TypeChecker | undefined;
     checker = () => (made ??= program.getTypeChecker());
     project = new SourceProject(program, compilerOptions);
-    sourceFiles = files.map((file) => program.getSourceFile(file) ?? parseFile(file));
+    sourceFiles = files.map((file) => {
+      const inProgram = program.getSourceFile(file);
+      if (inProgram) return inProgram;
+      // A file the tsconfig does not cover (a .js file outside `include`): TypeScript's checker
+      // cannot answer for it, so it is analyzed without one.
+      const parsed = parseFile(file);
+      outsideProgram.add(parsed);
+      return parsed;
+    });
     projectFiles = program.getSourceFiles().filter((sourceFile) => !sourceFile.isDeclarationFile && !program.isSourceFileFromExternalLibrary(sourceFile) && !isTestFile(sourceFile.fileName));
   } else {
     project = new SourceProject();
@@ -302,12 +314,12 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
     analyzed.add(sourceFile);
     return true;
   });
-  const projectAnalysis = new ProjectAnalysis(parseable, { handlerOptions: resolved, checker, project });
+  const projectAnalysis = new ProjectAnalysis(parseable, { handlerOptions: resolved, checker, project, outsideProgram });
   const fileOptions: MigrationOptions = options.compilerOptions || !compilerOptions ? options : { ...options, compilerOptions };
   const results: FileResult[] = [];
   sourceFiles.forEach((sourceFile, index) => {
     const analysis = projectAnalysis.analysisOf(sourceFile.fileName);
-    const result = migrateSourceFile(sourceFile, fileOptions, analysis, checker);
+    const result = migrateSourceFile(sourceFile, fileOptions, analysis, outsideProgram.has(sourceFile) ? undefined : checker);
     // Report the path as given, whatever separators the compiler normalised it to.
     results.push({ ...result, fileName: files[index] });
     options.onProgress?.(index + 1, sourceFiles.length);

@@ -13,6 +13,13 @@ export interface Change {
   toolName: string | null;
   edit: TextEdit;
   helpers: HelperName[];
+  /**
+   * Set when the model reads other text after the rewrite: a JSON error payload (or a bare error
+   * object) becomes its message, the rest of the payload structuredContent. Absent: the text is kept.
+   */
+  changesText?: 'json-error-message';
+  /** A return-type edit that names the runtime's ToolResult: the file must import it. */
+  importsResultType?: true;
 }
 
 /** A site left as it is (needs review), or a file the engine could not process. */
@@ -29,6 +36,8 @@ export interface Diagnostic {
 export interface TransformContext {
   analysis: Analysis;
   options: MigrationOptions;
+  /** The module this file imports the helpers (and the ToolResult type) from. */
+  importSource: string;
 }
 
 export interface TransformResult {
@@ -83,6 +92,8 @@ export function findingToChange(transform: string, finding: Finding): Change | n
     toolName: finding.toolName,
     edit: finding.rewrite.edit,
     helpers: finding.rewrite.helpers,
+    // error-json sites are JSON text by definition, whichever rewrite built them.
+    ...(finding.rewrite.changesText || finding.kind === 'error-json' ? { changesText: 'json-error-message' as const } : {}),
   };
 }
 

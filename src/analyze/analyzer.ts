@@ -23,7 +23,7 @@ export interface AnalyzeOptions {
   checker?: CheckerSource;
   /**
    * Handlers found by analyzing other files (a dispatcher in a.ts calling a function of b.ts);
-   * see groupDispatchTargets. Those in this file are analyzed as handlers here.
+   * see ProjectAnalysis. Those in this file are analyzed as handlers here.
    */
   extraHandlers?: readonly ToolHandler[];
   /**
@@ -65,23 +65,6 @@ function mayContainHandlers(text: string, options: ResolvedHandlerOptions): bool
   if (text.includes('CreateAction') || text.includes('xmcp')) return true;
   for (const method of options.registrationMethods) if (text.includes(method)) return true;
   return false;
-}
-
-/**
- * The handlers that these analyses (made with `followExternal`) dispatch into other files, by the
- * file that holds them: analyze each such file again with its list as `extraHandlers`.
- */
-export function groupDispatchTargets(analyses: Iterable<Analysis>): Map<string, ToolHandler[]> {
-  const targets = new Map<string, ToolHandler[]>();
-  for (const analysis of analyses) {
-    for (const handler of analysis.external) {
-      const fileName = handler.fn.getSourceFile().fileName;
-      const list = targets.get(fileName);
-      if (list) list.push(handler);
-      else targets.set(fileName, [handler]);
-    }
-  }
-  return targets;
 }
 
 /** The node of this tree at the same place as `node` (which may come from another parse of the same text). */

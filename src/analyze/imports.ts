@@ -6,13 +6,24 @@ import type { HelperName, TextEdit } from './types.js';
 export interface ImportPlanOptions {
   /** Module the helpers come from: `mcp-result-kit` by default, or a relative path to local helpers. */
   importSource?: string;
-  /** Also import the `CallToolResult` type (for rewritten return types). */
-  callToolResultType?: boolean;
+  /**
+   * Also import the runtime's `ToolResult` type from the same module (for rewritten return types),
+   * under the name `resultTypeName` gives. Never the SDK's CallToolResult: a FastMCP or v2 server
+   * may not be able to resolve `@modelcontextprotocol/sdk`, while the helpers' module it must.
+   */
+  resultType?: boolean;
   /**
    * How the file is loaded when its own statements do not tell (see moduleFormatOf): a JavaScript
    * file without imports or requires gets `require` when it is CommonJS. Default: ES module.
    */
   moduleFormat?: ModuleFormat;
+  /**
+   * New statements go right before this top-level statement (and its leading comments), never
+   * merged into the file's imports: an ESLint suggestion's edits are merged into one range, so an
+   * import far from the site would carry all the text in between. An ES import is hoisted, so it
+   * works anywhere at the top level; a require must run before the code that uses it.
+   */
+  before?: TS.Statement;
 }
 
 export const DEFAULT_IMPORT_SOURCE = 'mcp-result-kit';
@@ -85,7 +96,7 @@ const TYPESCRIPT_FILE = /\.(?:[cm]?ts|tsx)$/i;
  * `require()` for CommonJS output and keeps the helpers' types (a `require()` in a .ts file is
  * untyped, and typescript-eslint's recommended no-require-imports rejects it).
  */
-function usesRequireSyntax(sourceFile: TS.SourceFile, fallback: ModuleFormat): boolean {
+export function usesRequireSyntax(sourceFile: TS.SourceFile, fallback: ModuleFormat): boolean {
   if (usesModuleSyntax(sourceFile)) return false;
   if (sourceFile.statements.some(isRequireStatement)) return true;
   if (TYPESCRIPT_FILE.test(sourceFile.fileName)) return false;
@@ -121,17 +132,6 @@ function prologueEnd(sourceFile: TS.SourceFile): TS.Statement | undefined {
   return last;
 }
 
-/** The SDK types module in the import family the file already uses. */
-export function sdkTypesSpecifier(sourceFile: TS.SourceFile): string {
-  for (const statement of sourceFile.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
-    const specifier = statement.moduleSpecifier.text;
-    if (specifier === '@modelcontextprotocol/server' || specifier.startsWith('@modelcontextprotocol/server/')) return '@modelcontextprotocol/server';
-    if (specifier.startsWith('@modelcontextprotocol/sdk/')) return specifier.endsWith('.js') ? '@modelcontextprotocol/sdk/types.js' : '@modelcontextprotocol/sdk/types';
-  }
-  return '@modelcontextprotocol/sdk/types.js';
-}
-
 function isNameBound(sourceFile: TS.SourceFile, name: string): boolean {
   return sourceFile.statements.some((statement) => {
     if (ts.isImportDeclaration(statement)) return importedNames(statement).includes(name) || statement.importClause?.name?.text === name;
@@ -139,6 +139,49 @@ function isNameBound(sourceFile: TS.SourceFile, name: string): boolean {
     if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.some((declaration) => declaredNames(declaration.name).includes(name));
     return false;
   });
+}
+
+const RESULT_TYPE = 'ToolResult';
+
+/** Types and values the file declares or imports at the top level: a name for the result type must be free of them. */
+function isTypeNameTaken(sourceFile: TS.SourceFile, name: string): boolean {
+  if (isNameBound(sourceFile, name)) return true;
+  return sourceFile.statements.some((statement) => {
+    if (ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) {
+      return statement.name !== undefined && ts.isIdentifier(statement.name) && statement.name.text === name;
+    }
+    if (ts.isImportDeclaration(statement)) {
+      const bindings = statement.importClause?.namedBindings;
+      return bindings !== undefined && ts.isNamespaceImport(bindings) && bindings.name.text === name;
+    }
+    return false;
+  });
+}
+
+/** The local name of `ToolResult` in an existing import of `source`, if there is one. */
+function importedResultType(sourceFile: TS.SourceFile, source: string): string | undefined {
+  for (const statement of sourceFile.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== source) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    const element = bindings.elements.find((candidate) => (candidate.propertyName ?? candidate.name).text === RESULT_TYPE);
+    if (element) return element.name.text;
+  }
+  return undefined;
+}
+
+/**
+ * The name rewritten return types are written with: the runtime's `ToolResult`, as the file
+ * already imports it from the helpers' module, else `ToolResult`, else (the file has a
+ * `ToolResult` of its own, often a narrower result type) an alias that is free.
+ */
+export function resultTypeName(sourceFile: TS.SourceFile, importSource: string = DEFAULT_IMPORT_SOURCE): string {
+  const imported = importedResultType(sourceFile, importSource);
+  if (imported !== undefined) return imported;
+  for (const candidate of [RESULT_TYPE, 'McpToolResult', 'KitToolResult']) if (!isTypeNameTaken(sourceFile, candidate)) return candidate;
+  let index = 2;
+  while (isTypeNameTaken(sourceFile, `KitToolResult${index}`)) index++;
+  return `KitToolResult${index}`;
 }
 
 /**
@@ -157,38 +200,51 @@ export function planImports(sourceFile: TS.SourceFile, helpers: Iterable<HelperN
   const lastRequire = [...sourceFile.statements].reverse().find(isRequireStatement);
   const newLines: string[] = [];
 
+  // `type ToolResult` (or `type ToolResult as McpToolResult`), unless the file imports it already.
+  let typeSpecifier: string | undefined;
+  if (options.resultType && importedResultType(sourceFile, source) === undefined) {
+    const name = resultTypeName(sourceFile, source);
+    typeSpecifier = name === RESULT_TYPE ? RESULT_TYPE : `${RESULT_TYPE} as ${name}`;
+  }
+
   const useRequire = usesRequireSyntax(sourceFile, options.moduleFormat ?? 'esm');
-  if (wanted.length > 0) {
-    const existing = imports.find((declaration) => ts.isStringLiteral(declaration.moduleSpecifier) && declaration.moduleSpecifier.text === source && !declaration.importClause?.isTypeOnly && declaration.importClause?.namedBindings && ts.isNamedImports(declaration.importClause.namedBindings));
-    const existingPattern = useRequire ? existingRequire(sourceFile, source) : undefined;
-    if (existing) {
-      const bindings = existing.importClause!.namedBindings as TS.NamedImports;
-      const merged = [...new Set([...bindings.elements.map((element) => element.getText(sourceFile)), ...wanted])].sort((a, b) => a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')));
-      edits.push({ start: bindings.getStart(sourceFile), end: bindings.getEnd(), text: `{ ${merged.join(', ')} }` });
-    } else if (existingPattern) {
+  const namedImportOf = (typeOnly: boolean) =>
+    options.before ? undefined : imports.find((declaration) => ts.isStringLiteral(declaration.moduleSpecifier) && declaration.moduleSpecifier.text === source && (declaration.importClause?.isTypeOnly ?? false) === typeOnly && declaration.importClause?.namedBindings && ts.isNamedImports(declaration.importClause.namedBindings));
+  const existing = namedImportOf(false);
+  const mergeInto = (declaration: TS.ImportDeclaration, names: string[]): void => {
+    const bindings = declaration.importClause!.namedBindings as TS.NamedImports;
+    const merged = [...new Set([...bindings.elements.map((element) => element.getText(sourceFile)), ...names])].sort((a, b) => a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')));
+    edits.push({ start: bindings.getStart(sourceFile), end: bindings.getEnd(), text: `{ ${merged.join(', ')} }` });
+  };
+
+  if (existing && (wanted.length > 0 || typeSpecifier !== undefined)) {
+    // One edit for helpers and type alike: two edits of the same import would overlap.
+    mergeInto(existing, [...wanted, ...(typeSpecifier === undefined ? [] : [`type ${typeSpecifier}`])]);
+    typeSpecifier = undefined;
+  } else if (wanted.length > 0) {
+    const existingPattern = useRequire && !options.before ? existingRequire(sourceFile, source) : undefined;
+    if (existingPattern) {
       const merged = [...new Set([...existingPattern.elements.map((element) => element.getText(sourceFile)), ...wanted])].sort();
       edits.push({ start: existingPattern.getStart(sourceFile), end: existingPattern.getEnd(), text: `{ ${merged.join(', ')} }` });
     } else if (useRequire) {
       newLines.push(`const { ${wanted.join(', ')} } = require(${style.quote}${source}${style.quote})${style.semicolon}`);
+    } else if (typeSpecifier !== undefined) {
+      newLines.push(`import { ${[...wanted, `type ${typeSpecifier}`].join(', ')} } from ${style.quote}${source}${style.quote}${style.semicolon}`);
+      typeSpecifier = undefined;
     } else {
       newLines.push(`import { ${wanted.join(', ')} } from ${style.quote}${source}${style.quote}${style.semicolon}`);
     }
   }
 
-  if (options.callToolResultType && !isNameBound(sourceFile, 'CallToolResult')) {
-    const typesSpecifier = sdkTypesSpecifier(sourceFile);
-    const existing = imports.find((declaration) => ts.isStringLiteral(declaration.moduleSpecifier) && declaration.moduleSpecifier.text === typesSpecifier && declaration.importClause?.namedBindings && ts.isNamedImports(declaration.importClause.namedBindings));
-    if (existing) {
-      const bindings = existing.importClause!.namedBindings as TS.NamedImports;
-      const name = existing.importClause!.isTypeOnly ? 'CallToolResult' : 'type CallToolResult';
-      const last = bindings.elements[bindings.elements.length - 1];
-      edits.push(last ? { start: last.getEnd(), end: last.getEnd(), text: `, ${name}` } : { start: bindings.getStart(sourceFile) + 1, end: bindings.getStart(sourceFile) + 1, text: ` ${name} ` });
-    } else {
-      newLines.push(`import type { CallToolResult } from ${style.quote}${typesSpecifier}${style.quote}${style.semicolon}`);
-    }
+  if (typeSpecifier !== undefined) {
+    const typeOnly = namedImportOf(true);
+    if (typeOnly) mergeInto(typeOnly, [typeSpecifier]);
+    else newLines.push(`import type { ${typeSpecifier} } from ${style.quote}${source}${style.quote}${style.semicolon}`);
   }
 
-  if (newLines.length > 0) {
+  if (newLines.length > 0 && options.before) {
+    edits.push(statementsBefore(sourceFile, options.before, newLines, style.newline));
+  } else if (newLines.length > 0) {
     const anchor = (useRequire ? lastRequire ?? lastImport : lastImport ?? lastRequire) ?? prologueEnd(sourceFile);
     if (anchor) {
       edits.push({ start: anchor.getEnd(), end: anchor.getEnd(), text: newLines.map((line) => style.newline + line).join('') });
@@ -199,4 +255,20 @@ export function planImports(sourceFile: TS.SourceFile, helpers: Iterable<HelperN
     }
   }
   return edits;
+}
+
+/** `lines` as statements of their own, on the lines above `statement` and its leading comments. */
+function statementsBefore(sourceFile: TS.SourceFile, statement: TS.Statement, lines: string[], newline: string): TextEdit {
+  const text = sourceFile.text;
+  // The comments that belong to the statement: the run just above it, with no blank line between.
+  let first = statement.getStart(sourceFile);
+  const comments = ts.getLeadingCommentRanges(text, statement.pos) ?? [];
+  for (let index = comments.length - 1; index >= 0; index--) {
+    if (/\n[ \t]*\r?\n/.test(text.slice(comments[index].end, first))) break;
+    first = comments[index].pos;
+  }
+  const lineStart = text.lastIndexOf('\n', first - 1) + 1;
+  const at = text.slice(lineStart, first).trim() === '' ? lineStart : first;
+  const joined = lines.join(newline);
+  return at === lineStart ? { start: at, end: at, text: `${joined}${newline}` } : { start: at, end: at, text: `${joined} ` };
 }

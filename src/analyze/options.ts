@@ -50,7 +50,7 @@ export interface ResolvedHandlerOptions {
   key: string;
 }
 
-export const KIT_HELPERS = ['successResult', 'errorResult', 'jsonResult', 'toCallToolResult'] as const;
+export const KIT_HELPERS = ['successResult', 'errorResult', 'errorTextResult', 'jsonResult', 'toCallToolResult'] as const;
 
 export class HandlerOptionsError extends Error {
   override name = 'HandlerOptionsError';

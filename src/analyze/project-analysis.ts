@@ -10,6 +10,8 @@ export interface ProjectAnalysisOptions {
   handlerOptions: ResolvedHandlerOptions;
   checker?: CheckerSource;
   project: SourceProject;
+  /** Files the checker's program does not hold (a .js file outside the tsconfig): analyzed without it. */
+  outsideProgram?: ReadonlySet<TS.SourceFile>;
 }
 
 // A chain of dispatchers across files (index → router → handlers) is followed this many files deep.
@@ -62,8 +64,8 @@ export class ProjectAnalysis {
   }
 
   private analyze(sourceFile: TS.SourceFile, extraHandlers: readonly ToolHandler[] | undefined): Analysis {
-    const { handlerOptions, checker, project } = this.options;
-    return analyzeSourceFile(sourceFile, { handlerOptions, checker, project, followExternal: true, extraHandlers });
+    const { handlerOptions, checker, project, outsideProgram } = this.options;
+    return analyzeSourceFile(sourceFile, { handlerOptions, checker: outsideProgram?.has(sourceFile) ? undefined : checker, project, followExternal: true, extraHandlers });
   }
 
   private reachedElsewhere(analyses: readonly Analysis[]): Map<string, ToolHandler[]> {

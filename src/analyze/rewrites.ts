@@ -1,6 +1,5 @@
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
-import { isStringSyntax } from './syntax.js';
 import type { HelperName, Rewrite, TextEdit } from './types.js';
 
 /**
@@ -34,74 +33,62 @@ export class Rewriter {
     return { edit: this.replace(node, `${helper}(${argumentsText})`), helpers: [helper] };
   }
 
-  /** The message argument for errorResult: the same text minus a leading "Error:" (errorResult adds it back). */
-  messageText(expression: TS.Expression): string {
-    let node = expression;
+  /**
+   * An error's text → `errorTextResult(<the same expression>)`: the model reads the very words it
+   * read before (errorResult would write `Error: <message>`, doubling or adding words).
+   */
+  errorMessageRewrite(site: TS.Node, text: TS.Expression): Rewrite {
+    let node = text;
     while (ts.isParenthesizedExpression(node)) node = node.expression;
-    const raw = node.getText(this.sourceFile);
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
-      return stripErrorPrefix(raw) ?? raw;
-    }
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-      // The leftmost operand of a concatenation chain holds the prefix: ((('Error: x' + a) + b) + c).
-      let leftmost: TS.Expression = node;
-      while (ts.isBinaryExpression(leftmost) && leftmost.operatorToken.kind === ts.SyntaxKind.PlusToken) leftmost = leftmost.left;
-      if (!ts.isStringLiteral(leftmost) && !ts.isNoSubstitutionTemplateLiteral(leftmost) && !ts.isTemplateExpression(leftmost)) return raw;
-      const offset = leftmost.getStart(this.sourceFile) - node.getStart(this.sourceFile);
-      const literalRaw = leftmost.getText(this.sourceFile);
-      const stripped = stripErrorPrefix(literalRaw);
-      if (stripped === null) return raw;
-      const parent = leftmost.parent;
-      // 'Error: ' + message  →  message, when nothing else follows the literal.
-      if (stripped.length === 2 && parent === node && ts.isBinaryExpression(node)) return node.right.getText(this.sourceFile);
-      // 'Error: ' + 'disk ' + rest  →  'disk ' + rest: dropping '' + is safe when a string follows.
-      if (stripped.length === 2 && ts.isBinaryExpression(parent) && isStringSyntax(parent.right, () => false, () => false)) {
-        const rightOffset = parent.right.getStart(this.sourceFile) - node.getStart(this.sourceFile);
-        return raw.slice(0, offset) + raw.slice(rightOffset);
-      }
-      return raw.slice(0, offset) + stripped + raw.slice(offset + literalRaw.length);
-    }
-    return raw;
+    return { edit: this.replace(site, `errorTextResult(${node.getText(this.sourceFile)})`), helpers: ['errorTextResult'] };
   }
 
-  errorMessageRewrite(site: TS.Node, message: TS.Expression): Rewrite {
-    return { edit: this.replace(site, `errorResult(${this.messageText(message)})`), helpers: ['errorResult'] };
-  }
-
-  /** `errorResult(message, { …the payload's other properties })`; null without a usable message. */
+  /**
+   * `errorTextResult(message, { …the payload's other properties })`; null without a usable message.
+   * The text becomes the message and the payload goes to structuredContent (`changesText`).
+   */
   errorPayloadRewrite(site: TS.Node, payload: TS.ObjectLiteralExpression, message: TS.Expression | TS.MethodDeclaration | null, messageProperty: TS.ObjectLiteralElementLike | null): Rewrite | null {
     if (!message || ts.isMethodDeclaration(message)) return null;
     const rest = payload.properties.filter((property) => property !== messageProperty).map((property) => property.getText(this.sourceFile));
     const messageArgument = message.getText(this.sourceFile);
     const extra = rest.length > 0 ? `, { ${rest.join(', ')} }` : '';
-    return { edit: this.replace(site, `errorResult(${messageArgument}${extra})`), helpers: ['errorResult'] };
+    return { edit: this.replace(site, `errorTextResult(${messageArgument}${extra})`), helpers: ['errorTextResult'], changesText: 'json-error-message' };
   }
 
   /** Adds `isError: true` as the literal's last property, in the literal's own layout. */
   addIsError(object: TS.ObjectLiteralExpression): Rewrite {
-    const properties = object.properties;
-    const last = properties[properties.length - 1];
+    return { edit: this.appendMember(object, object.properties, 'isError: true', ','), helpers: [], addsIsError: true };
+  }
+
+  /** Adds `member` as the type literal's last member (`isError?: boolean`), in its own layout. */
+  addTypeMember(type: TS.TypeLiteralNode, member: string): TextEdit {
+    const last = type.members[type.members.length - 1];
+    // Members end with `;`, `,` or a line break; follow the last one.
+    const separator = last && this.sourceFile.text[last.getEnd() - 1] === ',' ? ',' : ';';
+    return this.appendMember(type, type.members, member, separator);
+  }
+
+  /** An edit adding `member` after the last of `members` inside `container`'s braces, in its layout. */
+  private appendMember(container: TS.Node, members: TS.NodeArray<TS.Node>, member: string, separator: string): TextEdit {
+    const last = members[members.length - 1];
     const text = this.sourceFile.text;
-    if (!last) return { edit: { start: object.getEnd() - 1, end: object.getEnd() - 1, text: ' isError: true ' }, helpers: [] };
-    const multiline = text.slice(object.getStart(this.sourceFile), object.getEnd()).includes('\n');
+    if (!last) return { start: container.getEnd() - 1, end: container.getEnd() - 1, text: ` ${member} ` };
+    const multiline = text.slice(container.getStart(this.sourceFile), container.getEnd()).includes('\n');
     const lineStart = text.lastIndexOf('\n', last.getStart(this.sourceFile)) + 1;
     const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
-    if (properties.hasTrailingComma) {
-      const comma = text.indexOf(',', last.getEnd());
-      const addition = multiline ? `${newline}${indent}isError: true,` : ' isError: true,';
-      return { edit: { start: comma + 1, end: comma + 1, text: addition }, helpers: [] };
+    // A type member may carry its own `;` or `,` inside its node; an object property never does.
+    const own = text[last.getEnd() - 1];
+    const ended = own === ';' || own === ',';
+    const trailing = members.hasTrailingComma ? text.indexOf(',', last.getEnd()) : -1;
+    if (ended || trailing >= 0) {
+      const at = trailing >= 0 ? trailing + 1 : last.getEnd();
+      const addition = multiline ? `${newline}${indent}${member}${separator}` : ` ${member}${separator}`;
+      return { start: at, end: at, text: addition };
     }
-    const addition = multiline ? `,${newline}${indent}isError: true` : ', isError: true';
-    return { edit: { start: last.getEnd(), end: last.getEnd(), text: addition }, helpers: [] };
+    const addition = multiline ? `${separator}${newline}${indent}${member}` : `${separator} ${member}`;
+    return { start: last.getEnd(), end: last.getEnd(), text: addition };
   }
-}
-
-/** `'Error: x'` → `'x'`, `` `Error:${y}` `` → `` `${y}` ``; null when there is no prefix to drop. */
-export function stripErrorPrefix(raw: string): string | null {
-  const match = /^Error:[ \t]*/.exec(raw.slice(1));
-  if (!match) return null;
-  return raw[0] + raw.slice(1 + match[0].length);
 }
 
 export function isNullish(node: TS.Expression): boolean {

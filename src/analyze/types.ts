@@ -80,7 +80,7 @@ export const SITE_KINDS: readonly SiteKind[] = [
 export const STRING_RESULT_KINDS: ReadonlySet<SiteKind> = new Set<SiteKind>(['string', 'error-string', 'json-stringify', 'error-json']);
 
 /** The runtime helpers a rewrite may call. */
-export type HelperName = 'successResult' | 'errorResult' | 'jsonResult' | 'toCallToolResult';
+export type HelperName = 'successResult' | 'errorResult' | 'errorTextResult' | 'jsonResult' | 'toCallToolResult';
 
 /** One text edit: replace [start, end) with text. Offsets are into the analyzed file's text. */
 export interface TextEdit {
@@ -94,6 +94,13 @@ export interface Rewrite {
   edit: TextEdit;
   /** Helpers the edit calls, so the caller can add one import for all of them. */
   helpers: HelperName[];
+  /**
+   * Set when the model will read other text than before: a JSON error payload becomes its message,
+   * the rest of the payload structuredContent. Every other rewrite keeps the text exactly.
+   */
+  changesText?: 'json-error-message';
+  /** The edit adds `isError: true` to a result literal (which stays a literal). */
+  addsIsError?: true;
 }
 
 export interface ToolHandler {
@@ -133,10 +140,18 @@ export interface Finding {
   returningFunction: TS.SignatureDeclaration;
 }
 
-/** A `string` / `Promise<string>` return type that becomes `CallToolResult` after the rewrites. */
+/**
+ * A `string` / `Promise<string>` return type that becomes the runtime's `ToolResult` after the
+ * rewrites. `edit.text` is a placeholder: writers use the file's name for it (`resultTypeName`).
+ */
 export interface ReturnTypeChange {
   fn: TS.SignatureDeclaration;
   edit: TextEdit;
+  /**
+   * The edit adds an `isError?: boolean` member to the function's own inline result type (its text
+   * is final); otherwise it names the runtime's ToolResult, which writers import.
+   */
+  isErrorMember?: true;
 }
 
 export interface Analysis {

@@ -17,9 +17,9 @@ import { deprecated, note, useColor, warn, type Io } from './io.js';
 import { planLocalHelpers, type LocalHelpersPlan } from './local-helpers-file.js';
 import { createProgress } from './progress.js';
 import { protocolSetting, protocolSummary } from './protocol-summary.js';
-import { buildReport, displayPath, renderMarkdown, renderSummary, type ReportError } from './report.js';
+import { buildReport, displayPath, renderMarkdown, renderSummary, textChanges, type ReportError } from './report.js';
 import { baselineCommand, DEFAULT_SUPPRESSIONS_FILE } from './suppressions.js';
-import { verifyMigration, type VerifyResult } from './verify.js';
+import { VERIFY_MODES, verifyMigration, type VerifyMode, type VerifyResult } from './verify.js';
 
 export interface MigrateFlags extends ConfigFlags {
   dryRun?: boolean;
@@ -37,7 +37,8 @@ export interface MigrateFlags extends ConfigFlags {
   /** Output format `text` | `json`; `readable` | `structured` | `both` are the deprecated spelling of --result-format. */
   format?: string;
   report?: string;
-  verify?: boolean;
+  /** `--verify` (true), `--verify=report` or `--verify=rollback`; any other value is a path commander took for the mode. */
+  verify?: boolean | string;
   /** Comma-separated transform ids. */
   transforms?: string;
   listTransforms?: boolean;
@@ -101,7 +102,18 @@ function planDependency(changed: readonly FileResult[], importSource: string | u
   });
 }
 
-function renderVerify(verify: VerifyResult, rel: (file: string) => string): string {
+/**
+ * `--verify [mode]` takes an optional value, so commander reads `migrate --verify src/` as mode
+ * `src/`: a value that is not a mode is the first path.
+ */
+export function verifyModeOf(verify: boolean | string | undefined, paths: readonly string[]): { mode: VerifyMode | undefined; paths: string[] } {
+  if (verify === undefined || verify === false) return { mode: undefined, paths: [...paths] };
+  if (verify === true) return { mode: 'report', paths: [...paths] };
+  if ((VERIFY_MODES as readonly string[]).includes(verify)) return { mode: verify as VerifyMode, paths: [...paths] };
+  return { mode: 'report', paths: [verify, ...paths] };
+}
+
+function renderVerify(verify: VerifyResult, rel: (file: string) => string, dryRun: boolean): string {
   const lines: string[] = [];
   if (verify.newErrors.length === 0) return 'Verify: no new TypeScript errors.\n';
   lines.push(`Verify: the migration added ${verify.newErrors.length} TypeScript error${verify.newErrors.length === 1 ? '' : 's'}:`);
@@ -111,8 +123,12 @@ function renderVerify(verify: VerifyResult, rel: (file: string) => string): stri
     lines.push(`  ${file ? rel(file) : '(global)'}`);
     for (const error of errors) lines.push(`    ${error.line}:${error.column}  TS${error.code}  ${error.message}`);
   }
-  if (verify.rolledBack.length > 0) lines.push(`Rolled back (left as they were, not written): ${verify.rolledBack.map(rel).join(', ')}`);
-  if (verify.remaining.length > 0) lines.push(`Still failing after the rollback: ${verify.remaining.length} error(s); nothing of the migration causes them any more.`);
+  if (verify.mode === 'report') {
+    lines.push(`${dryRun ? 'Nothing was written' : 'The files were written as migrated'}; --verify=rollback leaves the files that cause these errors as they are.`);
+  } else {
+    if (verify.rolledBack.length > 0) lines.push(`Rolled back (left as they were, not written): ${verify.rolledBack.map(rel).join(', ')}`);
+    if (verify.remaining.length > 0) lines.push(`Still failing after the rollback: ${verify.remaining.length} error(s); nothing of the migration causes them any more.`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -180,8 +196,9 @@ function chooseTransforms(flags: MigrateFlags, preset: Preset, severities: Reado
 }
 
 /** `mcp-result-kit migrate [paths...]`; returns the exit code (usage errors throw UsageError). */
-export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): Promise<number> {
+export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: Io): Promise<number> {
   const started = performance.now();
+  const { mode: verifyMode, paths } = verifyModeOf(flags.verify, givenPaths);
   const { output, resultFormat } = outputAndResultFormat(flags, io);
   const options = resolveCliOptions(io.cwd, { ...flags, resultFormat });
   for (const message of options.deprecations) deprecated(io, message);
@@ -209,7 +226,7 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
   const discovered = await discoverFiles({ paths, cwd: io.cwd, include: options.include, exclude: options.exclude, includeTests: options.includeTests });
   const files = discovered.filter((file) => file !== options.localHelpers);
   const tsconfig = resolveTsconfig(io.cwd, paths, flags.tsconfig);
-  if (flags.verify && !tsconfig) {
+  if (verifyMode && !tsconfig) {
     const why = flags.tsconfig === false ? '--no-tsconfig was given' : `no tsconfig.json was found from ${paths[0] ?? '.'} upwards`;
     throw new UsageError(`--verify needs type information, but ${why}; pass --tsconfig <file>`);
   }
@@ -248,9 +265,10 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
 
   let verify: VerifyResult | undefined;
   const extraErrors: ReportError[] = [];
-  if (flags.verify && tsconfig) {
+  if (verifyMode && tsconfig) {
     const needsHelpers = helpers !== undefined && run.files.some((file) => file.changed);
     verify = verifyMigration({
+      mode: verifyMode,
       project: run.project,
       tsconfig,
       files: run.files,
@@ -311,6 +329,7 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
     written: outcome.written.length,
     notWritten: outcome.failed.map((failure) => rel(failure.fileName)),
     rolledBack: verify?.rolledBack.map(rel),
+    textChanges: textChanges(run.files, io.cwd),
   };
 
   if (output === 'json') {
@@ -327,7 +346,7 @@ export async function runMigrate(paths: string[], flags: MigrateFlags, io: Io): 
       for (const file of changedFiles) io.stdout(renderDiff(rel(file.fileName), file.originalText, file.text, color));
       if (changedFiles.length > 0) io.stdout('\n');
     }
-    if (verify) say(`${renderVerify(verify, rel)}\n`);
+    if (verify) say(`${renderVerify(verify, rel, dryRun)}\n`);
     say(renderSummary(report, context));
     say(`\n${protocolSummary(files, protocolSetting(flags.protocolVersion, options.handlerOptions.protocolVersion, options.configFile, io.cwd), io.cwd)}`);
     if (report.needsReview.length > 0) {

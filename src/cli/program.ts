@@ -64,7 +64,7 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .addOption(new Option('--result-format <format>', 'default result format of the --local-helpers module').choices(['readable', 'structured', 'both']))
     .option('-f, --format <format>', 'output: text (default) or json (readable|structured|both: deprecated, use --result-format)')
     .option('--json', 'same as --format json: print only the JSON report on stdout')
-    .option('--verify', 'typecheck before and after; files that gain errors are not written (exit 1)')
+    .option('--verify [mode]', 'typecheck before and after and report new errors by file and line (exit 1); --verify=rollback also leaves the files that cause them unwritten')
     .option('--report <file.md>', 'also write a Markdown report')
     .action(async (paths: string[], flags: MigrateFlags) => {
       requirePeers('migrate', io.cwd);

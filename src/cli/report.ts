@@ -108,6 +108,8 @@ export function formatDuration(ms: number): string {
 
 export interface SummaryContext {
   dryRun: boolean;
+  /** Rewritten sites whose text the model reads differently (JSON error payloads), relative. */
+  textChanges?: ReportChange[];
   written?: number;
   /** Changed files whose write failed (relative). */
   notWritten?: string[];
@@ -121,6 +123,19 @@ function filesWithErrors(report: MigrateReport): number {
 function sitesRewritten(report: MigrateReport): number {
   return report.changes.filter((change) => !ACCOMPANYING_KINDS.has(change.kind)).length;
 }
+
+/** Sites whose rewrite changes what the model reads: a JSON error payload becomes its message. */
+export function textChanges(files: readonly FileResult[], cwd: string): ReportChange[] {
+  const changes: ReportChange[] = [];
+  for (const file of files) {
+    for (const change of file.changes) {
+      if (change.changesText) changes.push({ file: displayPath(cwd, change.fileName), line: change.line, column: change.column, kind: change.kind, transform: change.transform, tool: change.toolName });
+    }
+  }
+  return changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+}
+
+export const TEXT_CHANGE_NOTE = 'a JSON error payload becomes its message (errorTextResult), the rest of the payload structuredContent; every other rewritten site keeps its text';
 
 /** The table printed after a run, and the review / error lists under it. */
 export function renderSummary(report: MigrateReport, context: SummaryContext): string {
@@ -139,6 +154,11 @@ export function renderSummary(report: MigrateReport, context: SummaryContext): s
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const lines = [`mcp-result-kit migrate${context.dryRun ? ' --dry-run' : ''} (${report.typeAware ? 'type-aware' : 'syntax only'})`, ''];
   for (const [label, value] of rows) lines.push(`  ${label.padEnd(width)}${value.padStart(6)}`);
+  const changedText = context.textChanges ?? [];
+  if (changedText.length > 0) {
+    lines.push('', `Text the model reads differently (${changedText.length}): ${TEXT_CHANGE_NOTE}:`);
+    for (const item of changedText) lines.push(`  ${item.file}:${item.line}  ${item.kind}`);
+  }
   if (report.needsReview.length > 0) {
     lines.push('', 'Needs review:');
     for (const item of report.needsReview) lines.push(`  ${item.file}:${item.line}  ${item.kind}  ${item.reason}`);
@@ -181,6 +201,10 @@ export function renderMarkdown(report: MigrateReport, context: SummaryContext): 
   else {
     lines.push('| location | kind | tool | reason |', '| --- | --- | --- | --- |');
     for (const item of report.needsReview) lines.push(`| \`${cell(item.file)}:${item.line}\` | \`${item.kind}\` | ${cell(item.tool)} | ${cell(item.reason)} |`);
+  }
+  if (context.textChanges && context.textChanges.length > 0) {
+    lines.push('', '## Text the model reads differently', '', `${TEXT_CHANGE_NOTE[0].toUpperCase()}${TEXT_CHANGE_NOTE.slice(1)}.`, '');
+    for (const item of context.textChanges) lines.push(`- \`${cell(item.file)}:${item.line}\` (\`${item.kind}\`)`);
   }
   lines.push('', '## Errors', '');
   if (report.errors.length === 0) lines.push('None.');

@@ -12,12 +12,18 @@ export interface NewTypeError {
   message: string;
 }
 
+/** `--verify` reports the new errors; `--verify=rollback` also restores the files that cause them. */
+export type VerifyMode = 'report' | 'rollback';
+
+export const VERIFY_MODES: readonly VerifyMode[] = ['report', 'rollback'];
+
 export interface VerifyResult {
+  mode: VerifyMode;
   /** Errors the migration introduced (before any rollback), by file. */
   newErrors: NewTypeError[];
-  /** Changed files restored to their original text (absolute). */
+  /** Changed files restored to their original text (absolute); always empty in `report` mode. */
   rolledBack: string[];
-  /** New errors still there after the rollback (should be none). */
+  /** New errors still there after the rollback (should be none); all of them in `report` mode. */
   remaining: NewTypeError[];
 }
 
@@ -56,6 +62,7 @@ function gained(before: Keyed[], after: Keyed[]): NewTypeError[] {
 }
 
 export interface VerifyOptions {
+  mode: VerifyMode;
   project: Project;
   tsconfig: string;
   files: FileResult[];
@@ -64,9 +71,10 @@ export interface VerifyOptions {
 }
 
 /**
- * Typechecks the program before and after applying the migrated texts in memory. Changed files
- * that gained errors, and changed files imported by unchanged files that gained errors, are
- * restored (in `files` too: text = originalText, changed = false) until no new error is left.
+ * Typechecks the program before and after applying the migrated texts in memory and returns the
+ * errors the migration adds. In `rollback` mode, changed files that gained errors, and changed files
+ * imported by unchanged files that gained errors, are restored (in `files` too: text =
+ * originalText, changed = false) until no new error is left.
  */
 export function verifyMigration(options: VerifyOptions): VerifyResult {
   const { project } = options;
@@ -82,10 +90,11 @@ export function verifyMigration(options: VerifyOptions): VerifyResult {
     changed.set(path.resolve(result.fileName), { result, sourceFile });
   }
   for (const extra of options.extraFiles ?? []) project.createSourceFile(extra.fileName, extra.text, { overwrite: true });
-  if (changed.size === 0) return { newErrors: [], rolledBack: [], remaining: [] };
+  if (changed.size === 0) return { mode: options.mode, newErrors: [], rolledBack: [], remaining: [] };
 
   let added = gained(before, errorsOf(project));
   const newErrors = added;
+  if (options.mode === 'report') return { mode: 'report', newErrors, rolledBack: [], remaining: newErrors };
   const rolledBack = new Set<string>();
   const revert = (file: string) => {
     const entry = changed.get(file)!;
@@ -119,5 +128,5 @@ export function verifyMigration(options: VerifyOptions): VerifyResult {
     result.changed = false;
     result.changes = [];
   }
-  return { newErrors, rolledBack: [...rolledBack].sort(), remaining: added };
+  return { mode: 'rollback', newErrors, rolledBack: [...rolledBack].sort(), remaining: added };
 }

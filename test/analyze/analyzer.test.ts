@@ -124,15 +124,17 @@ function greet(name: string) { return \`Hello \${name}\`; }
 `)).toEqual([]);
   });
 
-  it('keeps the text when stripping the Error prefix', () => {
+  it('keeps an error text as it is: errorTextResult writes it exactly', () => {
     const out = rewritten(`${SDK}
 server.tool('a', async () => { try { return 'ok'; } catch (e) { return 'Error: ' + (e as Error).message; } });
 server.tool('b', async () => 'Error: ' + 'disk ' + 'full');
 server.tool('c', async () => \`Error:\${'x'}\`);
+server.tool('d', async () => ('Failed to reach the API'));
 `);
-    expect(out).toContain('errorResult((e as Error).message)');
-    expect(out).toContain("errorResult('disk ' + 'full')");
-    expect(out).toContain('errorResult(`${\'x\'}`)');
+    expect(out).toContain("errorTextResult('Error: ' + (e as Error).message)");
+    expect(out).toContain("errorTextResult('Error: ' + 'disk ' + 'full')");
+    expect(out).toContain('errorTextResult(`Error:${\'x\'}`)');
+    expect(out).toContain("errorTextResult('Failed to reach the API')");
   });
 
   it('reports structuredContent problems and outputSchema paths without structuredContent', () => {
@@ -219,10 +221,9 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const run = runMigration({ files, tsconfig: path.join(dir, 'tsconfig.json') });
     expect(run.typeAware).toBe(true);
     const [server, volumes, clock] = run.files;
-    expect(volumes.text).toBe(`import { successResult } from 'mcp-result-kit';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+    expect(volumes.text).toBe(`import { successResult, type ToolResult } from 'mcp-result-kit';
 
-export async function listVolumes(args: unknown): Promise<CallToolResult> {
+export async function listVolumes(args: unknown): Promise<ToolResult> {
   return successResult('📚 Volumes: ' + String(args));
 }
 `);
@@ -266,7 +267,7 @@ server.tool('fail', {}, asTool(async () => 'Error: no users'));
     expect(summary(rewritable)).toEqual(['transport-wrapper@7:12', 'error-string@11:44[fail]']);
     const once = rewritten(rewritable);
     expect(once).toContain('return toCallToolResult(result);');
-    expect(once).toContain("asTool(async () => errorResult('no users'))");
+    expect(once).toContain("asTool(async () => errorTextResult('Error: no users'))");
     // The migrated wrapper still serialises: the object and the rewritten error stay as they are.
     expect(summary(once)).toEqual([]);
   });
@@ -310,15 +311,21 @@ server.tool('label', {}, async () => label.trim() ?? 'untitled');
 
 describe('helper names the file already uses', () => {
   it('leaves a site for review when the file declares its own helper of the same name (it would be called instead)', () => {
-    const code = `${SDK}const errorResult = (text: string) => ({ content: [{ type: 'text' as const, text }], isError: true });
+    const code = `${SDK}const errorTextResult = (text: string) => ({ content: [{ type: 'text' as const, text }], isError: true });
 declare const data: object;
 server.tool('broken', async () => 'Error: the disk is full');
 server.tool('data', async () => JSON.stringify(data, null, 2));
 `;
     const analysis = analyzeText(code);
     expect(analysis.findings.map((f) => [f.kind, f.rewrite === null, f.reviewReason])).toEqual([
-      ['error-string', true, 'the file declares its own errorResult; rename it, then migrate this site'],
+      ['error-string', true, 'the file declares its own errorTextResult; rename it, then migrate this site'],
       ['json-stringify', false, undefined],
+    ]);
+    // A file's own errorResult is no obstacle: error text is rewritten to errorTextResult.
+    const own = analyzeText(code.replace('const errorTextResult =', 'const errorResult ='));
+    expect(own.findings.map((f) => [f.kind, f.rewrite?.helpers])).toEqual([
+      ['error-string', ['errorTextResult']],
+      ['json-stringify', ['jsonResult']],
     ]);
   });
 });

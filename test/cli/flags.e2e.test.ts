@@ -36,7 +36,7 @@ describe('migrate: codemod spellings', () => {
     const dir = project({ 'src/server.ts': SERVER, 'src/other.ts': ONE_TOOL });
     const run = cli(['migrate', '-d', '-p', 'src'], dir);
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain("import { errorResult, jsonResult, successResult } from 'mcp-result-kit';");
+    expect(run.stdout).toContain("import { errorTextResult, jsonResult, successResult } from 'mcp-result-kit';");
     expect(run.stdout).toContain("server.tool('ping', async () => successResult('pong'));\n");
     expect(run.stdout).not.toMatch(/^[-+]{3} /m); // no diff
     expect(run.stdout).not.toContain('files scanned');

@@ -216,9 +216,9 @@ const { createServer } = require('./src/server.js');
       CJS_PING.replace("'use strict';\n", "'use strict';\nconst { jsonResult } = require('mcp-result-kit');\n").replace('return JSON.stringify({ pong: true });', 'return jsonResult({ pong: true }, { indent: 0 });'),
     );
     const results = JSON.parse(execFileSync(process.execPath, ['-e', CALL_TOOLS], { cwd: dir, encoding: 'utf8' })) as unknown[];
-    expect(results).toEqual([
-      { content: [{ type: 'text', text: 'Hello from CommonJS' }], isError: false },
-      { content: [{ type: 'text', text: '{"pong":true}' }], structuredContent: { pong: true }, isError: false },
+    expect(results).toStrictEqual([
+      { content: [{ type: 'text', text: 'Hello from CommonJS' }] },
+      { content: [{ type: 'text', text: '{"pong":true}' }], structuredContent: { pong: true } },
     ]);
   });
 });

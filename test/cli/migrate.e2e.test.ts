@@ -36,9 +36,9 @@ describe('migrate --dry-run', () => {
     const run = cli(['migrate', '--dry-run'], dir);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('--- a/src/server.ts\n+++ b/src/server.ts\n@@ ');
-    expect(run.stdout).toContain("+import { errorResult, jsonResult, successResult } from 'mcp-result-kit';");
+    expect(run.stdout).toContain("+import { errorTextResult, jsonResult, successResult } from 'mcp-result-kit';");
     expect(run.stdout).toContain("\n-  if (!note) return 'Error: no note ' + id;\n");
-    expect(run.stdout).toContain("\n+  if (!note) return errorResult('no note ' + id);\n");
+    expect(run.stdout).toContain("\n+  if (!note) return errorTextResult('Error: no note ' + id);\n");
     expect(run.stdout).not.toContain('a/src/clean.ts');
     expect(run.stdout).not.toContain('\u001b['); // not a TTY: no colour
     expect(run.stdout).toMatch(/files that would change\s+1/);
@@ -95,7 +95,7 @@ describe('migrate (writing)', () => {
     expect(report.filesChanged).toBe(1);
     expect(readFileSync(path.join(dir, 'src/broken.ts'), 'utf8')).toBe(broken);
     const server = readFileSync(path.join(dir, 'src/server.ts'), 'utf8');
-    expect(server).toContain("return errorResult('no note ' + id);");
+    expect(server).toContain("return errorTextResult('Error: no note ' + id);");
     expect(server).toContain('return jsonResult({ ids: [...notes.keys()], count: notes.size });');
     expect(tsc(dir)).toEqual({ status: 0, output: '' });
     // No temp files left behind by the atomic writes.
@@ -237,6 +237,33 @@ describe('usage errors exit 2 with one line on stderr', () => {
   });
 });
 
+describe('a JavaScript file the tsconfig does not hold', () => {
+  it('is analyzed without the type checker, which knows nothing of its nodes (it crashed TypeScript before)', () => {
+    const dir = sampleProject({
+      files: {
+        'index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { store } from './store.js';
+
+const server = new McpServer({ name: 'reports', version: '1.0.0' });
+server.tool('list', async () => {
+  const items = await store.list();
+  const lines = items.map((item) => \`- \${item.name}\`).join('\\n');
+  return { content: [{ type: 'text', text: \`Items:\\n\${lines}\` }] };
+});
+server.tool('status', async () => 'All systems go');
+`,
+        'store.js': "export const store = { list: async () => [{ name: 'a' }] };\n",
+        'package.json': '{ "type": "module" }\n',
+      },
+    });
+    // The sample tsconfig includes src/ only, so index.js is outside its program.
+    const run = cli(['migrate', '--dry-run', 'index.js'], dir);
+    expect(run.stderr).not.toMatch(/mcp-result-kit: (?!note|warning)/);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain("+server.tool('status', async () => successResult('All systems go'));");
+  });
+});
+
 describe('migrate --verify', () => {
   const files = {
     'src/tools.ts': `export async function handleSearch(query: string): Promise<string> {
@@ -257,12 +284,32 @@ export async function summary(): Promise<number> {
 `,
   };
 
-  it('rolls back the files whose rewrite breaks the build, writes the rest and exits 1', () => {
+  it('reports the new errors by file and line, writes every file and exits 1', () => {
     const dir = sampleProject({ files });
-    const tools = readFileSync(path.join(dir, 'src/tools.ts'), 'utf8');
     const run = cli(['migrate', '--verify', '--handler-pattern', '^handle[A-Z]'], dir);
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain('Verify: the migration added 1 TypeScript error:\n  src/caller.ts\n    5:3  TS2322');
+    expect(run.stdout).toContain("Verify: the migration added 1 TypeScript error:\n  src/caller.ts\n    5:15  TS2339  Property 'length' does not exist on type 'ToolResult'.");
+    expect(run.stdout).toContain('The files were written as migrated; --verify=rollback leaves the files that cause these errors as they are.');
+    expect(run.stdout).toMatch(/files written\s+2/);
+    expect(run.stdout).not.toMatch(/files rolled back/);
+    expect(readFileSync(path.join(dir, 'src/tools.ts'), 'utf8')).toContain("if (!query) return errorTextResult('Error: query is empty');");
+    expect(tsc(dir).status).toBe(2);
+  });
+
+  it('takes a path after --verify as a path, not as its mode', () => {
+    const dir = sampleProject({ files });
+    const run = cli(['migrate', '--verify', 'src/ok.ts', '--handler-pattern', '^handle[A-Z]'], dir);
+    expect(run.stdout).toContain('Verify: no new TypeScript errors.');
+    expect(run.stdout).toMatch(/files scanned\s+1\n/);
+    expect(run.status).toBe(0);
+  });
+
+  it('--verify=rollback rolls back the files whose rewrite breaks the build, writes the rest and exits 1', () => {
+    const dir = sampleProject({ files });
+    const tools = readFileSync(path.join(dir, 'src/tools.ts'), 'utf8');
+    const run = cli(['migrate', '--verify=rollback', '--handler-pattern', '^handle[A-Z]'], dir);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('Verify: the migration added 1 TypeScript error:\n  src/caller.ts\n    5:15  TS2339');
     expect(run.stdout).toContain('Rolled back (left as they were, not written): src/tools.ts');
     expect(run.stdout).toMatch(/files written\s+1/);
     expect(run.stdout).toMatch(/files rolled back\s+1/);
@@ -273,12 +320,12 @@ export async function summary(): Promise<number> {
 
   it('reports the new errors and the rollback in --json', () => {
     const dir = sampleProject({ files });
-    const run = cli(['migrate', '--verify', '--dry-run', '--json', '--handler-pattern', '^handle[A-Z]'], dir);
+    const run = cli(['migrate', '--verify=rollback', '--dry-run', '--json', '--handler-pattern', '^handle[A-Z]'], dir);
     expect(run.status).toBe(1);
     const report = JSON.parse(run.stdout) as { errors: { file: string; line: number; message: string }[]; changes: { file: string }[] };
     expectMigrateReport(report);
     expect(report.errors).toEqual([
-      { file: 'src/caller.ts', line: 5, message: expect.stringMatching(/^TS2322: .*\(new after the migration\)$/) as unknown as string },
+      { file: 'src/caller.ts', line: 5, message: expect.stringMatching(/^TS2339: .*\(new after the migration\)$/) as unknown as string },
       { file: 'src/tools.ts', line: 1, message: expect.stringMatching(/^rolled back/) as unknown as string },
     ]);
     expect(report.changes.every((change) => change.file === 'src/ok.ts')).toBe(true);
@@ -305,7 +352,7 @@ describe('migrate --local-helpers', () => {
     expect(run.stdout).toContain('Wrote the local helpers module src/lib/results.ts.');
     const helpers = readFileSync(path.join(dir, 'src/lib/results.ts'), 'utf8');
     expect(helpers).toContain("export const DEFAULT_RESULT_FORMAT: ResultFormat = 'readable';");
-    expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toContain("import { errorResult, jsonResult, successResult } from './lib/results.js';");
+    expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toContain("import { errorTextResult, jsonResult, successResult } from './lib/results.js';");
     expect(tsc(dir)).toEqual({ status: 0, output: '' });
 
     // A second run keeps the module; a different format for it is refused.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { findingsSarif, findingsText, type CheckFinding, type RuleInfo } from '../../src/cli/findings.js';
-import { buildReport, countByKind, renderMarkdown, renderSummary } from '../../src/cli/report.js';
+import { buildReport, countByKind, renderMarkdown, renderSummary, textChanges } from '../../src/cli/report.js';
 import type { FileResult } from '../../transforms/runner.js';
 import { expectMigrateReport, expectSarif } from './schema.js';
 
@@ -69,6 +69,20 @@ describe('migrate report', () => {
     expect(text).toContain('Needs review:\n  src/b.ts:20  json-text-content  two | items');
     expect(text).toContain('Errors:\n  src/a.ts:4  does not parse');
     expect(renderSummary(report, { dryRun: false, written: 1, rolledBack: ['src/x.ts'] })).toMatch(/files written\s+1\n\s+files rolled back\s+1/);
+  });
+
+  it('lists the sites whose text the model reads differently (JSON error payloads), and only those', () => {
+    const payload = { ...change('src/b.ts', 14, 'error-json', 'error-result', 'search'), changesText: 'json-error-message' as const };
+    const withPayload: FileResult[] = [{ ...files[0], changes: [...files[0].changes, payload] }, ...files.slice(1)];
+    const changed = textChanges(withPayload, cwd);
+    expect(changed).toEqual([{ file: 'src/b.ts', line: 14, column: 5, kind: 'error-json', transform: 'error-result', tool: 'search' }]);
+    const text = renderSummary(report, { dryRun: true, textChanges: changed });
+    expect(text).toContain(
+      'Text the model reads differently (1): a JSON error payload becomes its message (errorTextResult), the rest of the payload structuredContent; every other rewritten site keeps its text:\n  src/b.ts:14  error-json\n',
+    );
+    expect(renderMarkdown(report, { dryRun: true, textChanges: changed })).toContain('## Text the model reads differently\n\nA JSON error payload becomes its message');
+    expect(textChanges(files, cwd)).toEqual([]);
+    expect(renderSummary(report, { dryRun: true, textChanges: [] })).not.toContain('reads differently');
   });
 
   it('writes Markdown with escaped table cells', () => {

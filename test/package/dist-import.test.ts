@@ -13,6 +13,7 @@ const runtime = resolve(root, 'packages/runtime');
 const RUNTIME_EXPORTS = [
   'successResult',
   'errorResult',
+  'errorTextResult',
   'jsonResult',
   'toCallToolResult',
   'createResultHelpers',
@@ -95,11 +96,10 @@ describe('built runtime package (packages/runtime/dist)', () => {
     for (const name of RUNTIME_EXPORTS) {
       expect(out.types[name], name).toBe(name === 'DEFAULT_RESULT_FORMAT' ? 'string' : 'function');
     }
-    expect(out.ok).toEqual({ content: [{ type: 'text', text: 'Deleted a.ts' }], structuredContent: { path: 'a.ts' }, isError: false });
-    expect(out.json).toEqual({
+    expect(out.ok).toStrictEqual({ content: [{ type: 'text', text: 'Deleted a.ts' }], structuredContent: { path: 'a.ts' } });
+    expect(out.json).toStrictEqual({
       content: [{ type: 'text', text: '{"when":"1970-01-01T00:00:00.000Z"}' }],
       structuredContent: { when: '1970-01-01T00:00:00.000Z' },
-      isError: false,
     });
     expect(out.isResult).toBe(true);
     expect(out.defaultFormat).toBe('both');

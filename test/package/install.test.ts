@@ -81,7 +81,7 @@ describe('npm install of the packed packages into a server project', () => {
     const call = "m.successResult('hi', { n: 1 })";
     const esm = nodeEval(project, ['--input-type=module', '-e', `import('mcp-result-kit').then((m) => process.stdout.write(JSON.stringify(${call})))`]);
     const cjs = nodeEval(project, ['--input-type=commonjs', '-e', `const m = require('mcp-result-kit'); process.stdout.write(JSON.stringify(${call}))`]);
-    expect(JSON.parse(esm)).toEqual({ content: [{ type: 'text', text: 'hi' }], structuredContent: { n: 1 }, isError: false });
+    expect(JSON.parse(esm)).toStrictEqual({ content: [{ type: 'text', text: 'hi' }], structuredContent: { n: 1 } });
     expect(cjs).toBe(esm);
   });
 
@@ -115,8 +115,8 @@ describe('npm install of the packed packages into a server project', () => {
     expect(migrate.stderr).not.toMatch(/mcp-result-kit: (?!warning|note)/);
     expect(migrate.status).toBe(0);
     const migrated = readFileSync(path.join(project, 'src/server.ts'), 'utf8');
-    expect(migrated).toContain("import { errorResult, jsonResult } from 'mcp-result-kit';");
-    expect(migrated).toContain("return errorResult('no id');");
+    expect(migrated).toContain("import { errorTextResult, jsonResult } from 'mcp-result-kit';");
+    expect(migrated).toContain("return errorTextResult('Error: no id');");
     const typecheck = run(project, process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
     expect(typecheck.stdout + typecheck.stderr).toBe('');
   });

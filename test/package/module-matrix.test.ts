@@ -92,9 +92,9 @@ describe('a tiny server using the runtime compiles and runs under', () => {
     const client = new Client({ name: 'matrix-test', version: '1.0.0' });
     try {
       await client.connect(transport);
-      expect(await client.callTool({ name: 'greet', arguments: { name: 'Ada' } })).toEqual({ content: [{ type: 'text', text: 'Hello, Ada' }], structuredContent: { name: 'Ada' }, isError: false });
+      expect(await client.callTool({ name: 'greet', arguments: { name: 'Ada' } })).toStrictEqual({ content: [{ type: 'text', text: 'Hello, Ada' }], structuredContent: { name: 'Ada' } });
       expect(await client.callTool({ name: 'fail', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'Error: no such thing' }], structuredContent: { error: 'no such thing' }, isError: true });
-      expect(await client.callTool({ name: 'numbers', arguments: {} })).toEqual({ content: [{ type: 'text', text: '[1,2,3]' }], structuredContent: { result: [1, 2, 3] }, isError: false });
+      expect(await client.callTool({ name: 'numbers', arguments: {} })).toStrictEqual({ content: [{ type: 'text', text: '[1,2,3]' }], structuredContent: { result: [1, 2, 3] } });
       const runtime = (await client.callTool({ name: 'runtime', arguments: {} })) as { content: Array<{ text: string }> };
       expect(runtime.content[0].text).toMatch(new RegExp(`node_modules/mcp-result-kit/dist/${setting.build}/index\\.js$`));
     } catch (error) {

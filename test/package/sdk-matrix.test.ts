@@ -56,8 +56,8 @@ describe('migrated code typechecks against every SDK 1.x', () => {
       const migrate = run(project, process.execPath, [BIN, 'migrate', '--allow-dirty', 'src']);
       expect(migrate.stderr).not.toMatch(/mcp-result-kit: (?!warning|note)/);
       expect(migrate.status).toBe(0);
-      expect(readFileSync(path.join(project, 'src/server.ts'), 'utf8')).toContain("import { errorResult, jsonResult, successResult } from 'mcp-result-kit';");
-      expect(readFileSync(path.join(project, 'src/lowlevel.ts'), 'utf8')).toContain('async function handleCount(): Promise<CallToolResult> {');
+      expect(readFileSync(path.join(project, 'src/server.ts'), 'utf8')).toContain("import { errorTextResult, jsonResult, successResult } from 'mcp-result-kit';");
+      expect(readFileSync(path.join(project, 'src/lowlevel.ts'), 'utf8')).toContain('async function handleCount(): Promise<ToolResult> {');
       expect(tsc(project)).toEqual({ status: 0, output: '' });
     } finally {
       rmSync(project, { recursive: true, force: true });
@@ -79,10 +79,10 @@ describe("FastMCP's content result", () => {
       path.join(project, 'src/server.ts'),
       `import { FastMCP, type ContentResult } from 'fastmcp';
 import { z } from 'zod';
-import { errorResult, jsonResult, successResult, toCallToolResult } from 'mcp-result-kit';
+import { errorResult, errorTextResult, jsonResult, successResult, toCallToolResult } from 'mcp-result-kit';
 
 
-export const results: ContentResult[] = [successResult('ok', { a: 1 }), errorResult('no'), jsonResult([1]), toCallToolResult('text')];
+export const results: ContentResult[] = [successResult('ok', { a: 1 }), errorResult('no'), errorTextResult('Failed: no'), jsonResult([1]), toCallToolResult('text')];
 
 const server = new FastMCP({ name: 'fast', version: '1.0.0' });
 server.addTool({

@@ -4,11 +4,14 @@ import {
   createResultHelpers,
   DEFAULT_RESULT_FORMAT,
   errorResult,
+  errorTextResult,
   jsonResult,
   RESULT_FORMATS,
   successResult,
+  type ErrorResult,
   type JsonObject,
   type ResultFormat,
+  type SuccessResult,
 } from '../../packages/runtime/src/index.js';
 
 function expectValid(result: CallToolResult): void {
@@ -34,19 +37,19 @@ describe('successResult', () => {
 
   it('both (default): display text + structuredContent', () => {
     const result = successResult('Read src/a.ts', data);
-    expect(result).toEqual({ content: [{ type: 'text', text: 'Read src/a.ts' }], structuredContent: data, isError: false });
+    expect(result).toStrictEqual({ content: [{ type: 'text', text: 'Read src/a.ts' }], structuredContent: data });
     expect(successResult('Read src/a.ts', data, { format: 'both' })).toEqual(result);
   });
 
   it('omits structuredContent when data is undefined', () => {
     const result = successResult('Done');
-    expect(result).toEqual({ content: [{ type: 'text', text: 'Done' }], isError: false });
+    expect(result).toStrictEqual({ content: [{ type: 'text', text: 'Done' }] });
     expect('structuredContent' in result).toBe(false);
   });
 
   it('readable: display text only, never structuredContent', () => {
     const result = successResult('Read src/a.ts', data, { format: 'readable' });
-    expect(result).toEqual({ content: [{ type: 'text', text: 'Read src/a.ts' }], isError: false });
+    expect(result).toStrictEqual({ content: [{ type: 'text', text: 'Read src/a.ts' }] });
     expect('structuredContent' in result).toBe(false);
   });
 
@@ -57,9 +60,8 @@ describe('successResult', () => {
   });
 
   it('structured without data falls back to the display text', () => {
-    expect(successResult('Done', undefined, { format: 'structured' })).toEqual({
+    expect(successResult('Done', undefined, { format: 'structured' })).toStrictEqual({
       content: [{ type: 'text', text: 'Done' }],
-      isError: false,
     });
   });
 
@@ -193,13 +195,73 @@ describe('errorResult', () => {
   });
 });
 
+describe('errorTextResult', () => {
+  // What migrate writes for a handler's error text: the model must read the very same words.
+  it.each([
+    'Error getting configuration: timeout',
+    'error: the id is not a number',
+    'Failed to list volumes: EACCES',
+    'Error: Error: wrapped twice',
+    'Error:no space',
+    '  Not found: a.ts\n',
+    '❌ Cannot reach the cluster',
+  ])('keeps %j exactly as the text', (given) => {
+    const result = errorTextResult(given);
+    expect(result.content).toStrictEqual([{ type: 'text', text: given }]);
+    expect(result.isError).toBe(true);
+    expectValid(result);
+  });
+
+  it('puts the message in structuredContent as errorResult does, with extra', () => {
+    expect(errorTextResult('Error: disk full', { path: 'a.ts' })).toStrictEqual({
+      content: [{ type: 'text', text: 'Error: disk full' }],
+      structuredContent: { error: 'disk full', path: 'a.ts' },
+      isError: true,
+    });
+    expect(errorTextResult('Failed to read a.ts').structuredContent).toEqual(errorResult('Failed to read a.ts').structuredContent);
+  });
+
+  it('writes a caught value or a blank string as errorResult does', () => {
+    expect(errorTextResult(new TypeError('boom'))).toStrictEqual(errorResult(new TypeError('boom')));
+    expect(errorTextResult(undefined)).toStrictEqual(errorResult(undefined));
+    expect(text(errorTextResult('  '))).toBe('Error: Unknown error');
+  });
+
+  it('honours the formats: readable drops structuredContent, structured writes its JSON', () => {
+    expect(errorTextResult('Failed: x', undefined, { format: 'readable' })).toStrictEqual({ content: [{ type: 'text', text: 'Failed: x' }], isError: true });
+    expect(text(errorTextResult('Failed: x', { code: 1 }, { format: 'structured' }))).toBe(JSON.stringify({ error: 'Failed: x', code: 1 }, null, 2));
+    expect(createResultHelpers({ format: 'readable' }).errorTextResult('Failed: x')).toStrictEqual({ content: [{ type: 'text', text: 'Failed: x' }], isError: true });
+  });
+
+  it('names itself when its arguments are wrong', () => {
+    expect(() => errorTextResult('x', 'extra' as unknown as JsonObject)).toThrow('errorTextResult: extra must be a plain object');
+    expect(() => errorTextResult('x', undefined, { format: 'json' as ResultFormat })).toThrow(`errorTextResult: format must be one of`);
+  });
+});
+
+describe('a success carries no isError', () => {
+  // A server's own result type may be `{ …; isError?: true }`; `isError: false` would not fit it.
+  type NarrowResult = { content: { type: 'text'; text: string }[]; structuredContent?: Record<string, unknown>; isError?: true };
+
+  it('successResult and jsonResult have no isError key in any format', () => {
+    for (const format of RESULT_FORMATS) {
+      expect(successResult('ok', { a: 1 }, { format })).not.toHaveProperty('isError');
+      expect(jsonResult([1], { format })).not.toHaveProperty('isError');
+    }
+    const narrow: NarrowResult[] = [successResult('ok'), jsonResult({ a: 1 }), errorResult('x'), errorTextResult('x')];
+    expect(narrow.map((result) => result.isError)).toEqual([undefined, undefined, true, true]);
+    // Code that reads isError on a union of results still compiles (tsc checks this file).
+    const either: SuccessResult | ErrorResult = Math.random() > 2 ? errorResult('x') : successResult('ok');
+    expect(either.isError).toBeUndefined();
+  });
+});
+
 describe('jsonResult', () => {
   it('text is JSON.stringify(value, null, 2) and an object becomes structuredContent', () => {
     const value = { files: ['a', 'b'], count: 2 };
-    expect(jsonResult(value)).toEqual({
+    expect(jsonResult(value)).toStrictEqual({
       content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
       structuredContent: value,
-      isError: false,
     });
   });
 
@@ -266,7 +328,7 @@ describe('jsonResult', () => {
   });
 
   it('readable drops structuredContent, structured keeps the JSON text', () => {
-    expect(jsonResult({ a: 1 }, { format: 'readable' })).toEqual({ content: [{ type: 'text', text: '{\n  "a": 1\n}' }], isError: false });
+    expect(jsonResult({ a: 1 }, { format: 'readable' })).toStrictEqual({ content: [{ type: 'text', text: '{\n  "a": 1\n}' }] });
     expect(jsonResult({ a: 1 }, { format: 'structured' })).toEqual(jsonResult({ a: 1 }));
   });
 

@@ -28,10 +28,9 @@ describe('toCallToolResult', () => {
 
   it('keeps a JSON object string exactly and exposes the parsed object', () => {
     const raw = '{"files":["a.ts"],"count":1}';
-    expect(toCallToolResult(raw)).toEqual({
+    expect(toCallToolResult(raw)).toStrictEqual({
       content: [{ type: 'text', text: raw }],
       structuredContent: { files: ['a.ts'], count: 1 },
-      isError: false,
     });
   });
 
@@ -41,10 +40,9 @@ describe('toCallToolResult', () => {
   });
 
   it('wraps a JSON array string as { result }', () => {
-    expect(toCallToolResult('[1,2]')).toEqual({
+    expect(toCallToolResult('[1,2]')).toStrictEqual({
       content: [{ type: 'text', text: '[1,2]' }],
       structuredContent: { result: [1, 2] },
-      isError: false,
     });
   });
 
@@ -62,9 +60,9 @@ describe('toCallToolResult', () => {
   });
 
   it('treats an empty or non-string error as no error', () => {
-    expect(toCallToolResult('{"error":"","ok":true}').isError).toBe(false);
-    expect(toCallToolResult('{"error":null}').isError).toBe(false);
-    expect(toCallToolResult({ error: '   ' }).isError).toBe(false);
+    expect(toCallToolResult('{"error":"","ok":true}').isError).toBeUndefined();
+    expect(toCallToolResult('{"error":null}').isError).toBeUndefined();
+    expect(toCallToolResult({ error: '   ' }).isError).toBeUndefined();
   });
 
   it('treats plain and non-JSON strings as display text', () => {
@@ -95,8 +93,8 @@ describe('toCallToolResult', () => {
   });
 
   it('returns an empty success for undefined and null', () => {
-    expect(toCallToolResult(undefined)).toEqual({ content: [], isError: false });
-    expect(toCallToolResult(null)).toEqual({ content: [], isError: false });
+    expect(toCallToolResult(undefined)).toStrictEqual({ content: [] });
+    expect(toCallToolResult(null)).toStrictEqual({ content: [] });
   });
 
   it('turns numbers and booleans into jsonResult', () => {

@@ -64,7 +64,7 @@ describe('suggestions in CommonJS files', () => {
     expect(fixed).toBe(NO_REQUIRE.replace("'use strict';\n", "'use strict';\nconst { successResult } = require('mcp-result-kit');\n").replace("return 'pong';", "return successResult('pong');"));
     writeFileSync(file, fixed);
     const out = execFileSync(process.execPath, ['-e', `let handler; require('./ping.cjs')({ tool: (...args) => { handler = args.at(-1); } }); handler().then((r) => process.stdout.write(JSON.stringify(r)));`], { cwd: dir, encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({ content: [{ type: 'text', text: 'pong' }], isError: false });
+    expect(JSON.parse(out)).toStrictEqual({ content: [{ type: 'text', text: 'pong' }] });
   });
 
   it('a .js file in a package without "type": "module" gets a require after its last require', async () => {

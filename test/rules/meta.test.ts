@@ -9,7 +9,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { name: string; version: string };
 
 const RULE_IDS = readdirSync(resolve(root, 'rules'))
-  .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !['utils.ts', 'index.ts', 'rule-set.ts', 'directives.ts'].includes(file))
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !['utils.ts', 'index.ts', 'rule-set.ts', 'directives.ts', 'suggestions.ts'].includes(file))
   .map((file) => file.slice(0, -'.ts'.length))
   .sort();
 

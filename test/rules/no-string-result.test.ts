@@ -815,7 +815,8 @@ export const handleDelete = async (args: { id: string }) => successResult(\`Dele
     },
     {
       // A string-returning handler with a declared Promise<string>: the suggestion must keep the
-      // file type-correct, so the return type becomes Promise<CallToolResult> (as migrate writes it).
+      // file type-correct, so the return type becomes Promise<ToolResult> (as migrate writes it),
+      // imported from the helpers' own module, never from an SDK the project may not resolve.
       name: 'handler-pattern: a Promise<string> return type changes with the only string return',
       code: `export async function handleListVolumes(): Promise<string> {
   return 'vol-a, vol-b';
@@ -829,10 +830,9 @@ export const handleDelete = async (args: { id: string }) => successResult(\`Dele
           suggestions: [
             {
               messageId: 'wrapInSuccessResult',
-              output: `import { successResult } from 'mcp-result-kit';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+              output: `import { successResult, type ToolResult } from 'mcp-result-kit';
 
-export async function handleListVolumes(): Promise<CallToolResult> {
+export async function handleListVolumes(): Promise<ToolResult> {
   return successResult('vol-a, vol-b');
 }`,
             },

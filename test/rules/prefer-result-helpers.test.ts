@@ -98,14 +98,14 @@ server.tool('b', async () => {
       ],
     },
     {
-      name: 'hand-built-result: isError: true with an "Error: " literal becomes errorResult',
+      name: 'hand-built-result: isError: true with an "Error: " literal becomes errorTextResult with the same text',
       code: `${SDK_IMPORTS}server.tool('c', async () => ({ content: [{ type: 'text', text: 'Error: boom' }], isError: true }));`,
       errors: [
         {
           messageId: 'handBuiltResult',
           line: 4,
           column: 31,
-          suggestions: [{ messageId: 'useHelper', output: sdkOutput('errorResult', `server.tool('c', async () => errorResult('boom'));`) }],
+          suggestions: [{ messageId: 'useHelper', output: sdkOutput('errorTextResult', `server.tool('c', async () => errorTextResult('Error: boom'));`) }],
         },
       ],
     },
@@ -160,14 +160,14 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
               messageId: 'useHelper',
               output: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { errorResult } from 'mcp-result-kit';
+import { errorTextResult } from 'mcp-result-kit';
 const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   if (request.params.name === 'ping') {
     try {
       return { content: [{ type: 'text', text: 'pong' }] };
     } catch (e) {
-      return errorResult(\`\${e}\`);
+      return errorTextResult(\`Error: \${e}\`);
     }
   }
   throw new Error('unknown tool');

@@ -58,11 +58,11 @@ server.tool('read', { path: z.string() }, async ({ path }) => {
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.tool('read', { path: z.string() }, async ({ path }) => {
+              output: sdkOutput('errorTextResult', `server.tool('read', { path: z.string() }, async ({ path }) => {
   try {
     return \`Read \${path}\`;
   } catch (error) {
-    return errorResult((error as Error).message);
+    return errorTextResult('Error: ' + (error as Error).message);
   }
 });`),
             },
@@ -91,10 +91,10 @@ server.tool('read', { path: z.string() }, async ({ path }) => {
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
+              output: sdkOutput('errorTextResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
   try {
     const res = await fetch(url);
-    if (res.status === 404) return errorResult('Not found: ' + url);
+    if (res.status === 404) return errorTextResult('Not found: ' + url);
     if (res.status === 401) return "❌ Unauthorized";
     return \`Fetched \${res.status}\`;
   } catch (e) {
@@ -112,11 +112,11 @@ server.tool('read', { path: z.string() }, async ({ path }) => {
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
+              output: sdkOutput('errorTextResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
   try {
     const res = await fetch(url);
     if (res.status === 404) return 'Not found: ' + url;
-    if (res.status === 401) return errorResult("❌ Unauthorized");
+    if (res.status === 401) return errorTextResult("❌ Unauthorized");
     return \`Fetched \${res.status}\`;
   } catch (e) {
     if (e instanceof TypeError) return String(e);
@@ -133,14 +133,14 @@ server.tool('read', { path: z.string() }, async ({ path }) => {
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
+              output: sdkOutput('errorTextResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
   try {
     const res = await fetch(url);
     if (res.status === 404) return 'Not found: ' + url;
     if (res.status === 401) return "❌ Unauthorized";
     return \`Fetched \${res.status}\`;
   } catch (e) {
-    if (e instanceof TypeError) return errorResult(String(e));
+    if (e instanceof TypeError) return errorTextResult(String(e));
     return \`Error: \${e}\`;
   }
 });`),
@@ -155,7 +155,7 @@ server.tool('read', { path: z.string() }, async ({ path }) => {
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
+              output: sdkOutput('errorTextResult', `server.registerTool('fetch', { inputSchema: { url: z.string() } }, async ({ url }) => {
   try {
     const res = await fetch(url);
     if (res.status === 404) return 'Not found: ' + url;
@@ -163,7 +163,7 @@ server.tool('read', { path: z.string() }, async ({ path }) => {
     return \`Fetched \${res.status}\`;
   } catch (e) {
     if (e instanceof TypeError) return String(e);
-    return errorResult(\`\${e}\`);
+    return errorTextResult(\`Error: \${e}\`);
   }
 });`),
             },
@@ -184,8 +184,8 @@ server.tool('save', async () => (save() ? 'Saved' : 'Failed to save'));`,
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `declare function save(): boolean;
-server.tool('save', async () => (save() ? 'Saved' : errorResult('Failed to save')));`),
+              output: sdkOutput('errorTextResult', `declare function save(): boolean;
+server.tool('save', async () => (save() ? 'Saved' : errorTextResult('Failed to save')));`),
             },
           ],
         },
@@ -212,12 +212,12 @@ mcp.addTool({
             {
               messageId: 'useErrorResult',
               output: `import { FastMCP } from 'fastmcp';
-import { errorResult } from 'mcp-result-kit';
+import { errorTextResult } from 'mcp-result-kit';
 const mcp = new FastMCP({ name: 'x', version: '1.0.0' });
 mcp.addTool({
   name: 'delete',
   execute: async (args: { id: string }) => {
-    if (!args.id) return errorResult('id is required');
+    if (!args.id) return errorTextResult('Error: id is required');
     return \`Deleted \${args.id}\`;
   },
 });`,
@@ -241,10 +241,10 @@ mcp.addTool({
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: `import { errorResult } from 'mcp-result-kit';
+              output: `import { errorTextResult } from 'mcp-result-kit';
 
 export function handleDelete(args: { id?: string }) {
-  if (!args.id) return errorResult('Invalid arguments: id is required');
+  if (!args.id) return errorTextResult('Invalid arguments: id is required');
   return { deleted: args.id };
 }`,
             },
@@ -253,19 +253,19 @@ export function handleDelete(args: { id?: string }) {
       ],
     },
     {
-      name: 'error-string: "Error:" without a space is removed too',
+      name: 'error-string: "Error:" without a space is kept, as every word is',
       code: `${SDK_IMPORTS}server.tool('disk', async () => 'Error:disk full');`,
       errors: [
         {
           messageId: 'errorString',
           line: 4,
           column: 33,
-          suggestions: [{ messageId: 'useErrorResult', output: sdkOutput('errorResult', `server.tool('disk', async () => errorResult('disk full'));`) }],
+          suggestions: [{ messageId: 'useErrorResult', output: sdkOutput('errorTextResult', `server.tool('disk', async () => errorTextResult('Error:disk full'));`) }],
         },
       ],
     },
     {
-      name: 'error-string: "Error: " + the unknown catch variable passes the caught value (errorResult accepts unknown)',
+      name: 'error-string: "Error: " + the unknown catch variable stays as it is',
       code: `${SDK_IMPORTS}server.tool('disk', async () => {
   try {
     return 'ok';
@@ -281,11 +281,11 @@ export function handleDelete(args: { id?: string }) {
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.tool('disk', async () => {
+              output: sdkOutput('errorTextResult', `server.tool('disk', async () => {
   try {
     return 'ok';
   } catch (error) {
-    return errorResult(error);
+    return errorTextResult('Error: ' + error);
   }
 });`),
             },
@@ -311,12 +311,12 @@ export function handleDelete(args: { id?: string }) {
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.tool('fetch_page', { url: z.string() }, async ({ url }) => {
+              output: sdkOutput('errorTextResult', `server.tool('fetch_page', { url: z.string() }, async ({ url }) => {
   try {
     return String(await fetch(url));
   } catch (e) {
     const msg = \`Failed to fetch \${url}: \${e}\`;
-    return errorResult(msg);
+    return errorTextResult(msg);
   }
 });`),
             },
@@ -334,7 +334,7 @@ export function handleDelete(args: { id?: string }) {
           column: 32,
           endColumn: 81,
           suggestions: [
-            { messageId: 'useErrorResult', output: sdkOutput('errorResult', `server.tool('get', async () => errorResult('not found', { code: 404 }));`) },
+            { messageId: 'useErrorResult', output: sdkOutput('errorTextResult', `server.tool('get', async () => errorTextResult('not found', { code: 404 }));`) },
           ],
         },
       ],
@@ -353,8 +353,8 @@ server.tool('c', async () => JSON.stringify({ ok: false, reason: 'quota' }));`,
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `declare const details: Record<string, unknown>;
-server.tool('a', async () => errorResult('bad', { success: false, ...details }));
+              output: sdkOutput('errorTextResult', `declare const details: Record<string, unknown>;
+server.tool('a', async () => errorTextResult('bad', { success: false, ...details }));
 server.tool('b', async () => JSON.stringify({ status: 'error', message: 'boom' }));
 server.tool('c', async () => JSON.stringify({ ok: false, reason: 'quota' }));`),
             },
@@ -367,9 +367,9 @@ server.tool('c', async () => JSON.stringify({ ok: false, reason: 'quota' }));`),
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `declare const details: Record<string, unknown>;
+              output: sdkOutput('errorTextResult', `declare const details: Record<string, unknown>;
 server.tool('a', async () => JSON.stringify({ success: false, error: 'bad', ...details }, null, 2));
-server.tool('b', async () => errorResult('boom', { status: 'error' }));
+server.tool('b', async () => errorTextResult('boom', { status: 'error' }));
 server.tool('c', async () => JSON.stringify({ ok: false, reason: 'quota' }));`),
             },
           ],
@@ -381,10 +381,10 @@ server.tool('c', async () => JSON.stringify({ ok: false, reason: 'quota' }));`),
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `declare const details: Record<string, unknown>;
+              output: sdkOutput('errorTextResult', `declare const details: Record<string, unknown>;
 server.tool('a', async () => JSON.stringify({ success: false, error: 'bad', ...details }, null, 2));
 server.tool('b', async () => JSON.stringify({ status: 'error', message: 'boom' }));
-server.tool('c', async () => errorResult('quota', { ok: false }));`),
+server.tool('c', async () => errorTextResult('quota', { ok: false }));`),
             },
           ],
         },
@@ -412,11 +412,11 @@ server.tool('c', async () => errorResult('quota', { ok: false }));`),
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.tool('a', async () => {
+              output: sdkOutput('errorTextResult', `server.tool('a', async () => {
   try {
     return 'ok';
   } catch (e) {
-    return errorResult(String(e));
+    return errorTextResult(String(e));
   }
 });`),
             },
@@ -451,12 +451,12 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
               messageId: 'useErrorResult',
               output: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { errorResult } from 'mcp-result-kit';
+import { errorTextResult } from 'mcp-result-kit';
 const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   switch (request.params.name) {
     case 'get':
-      return errorResult('not found', { code: 404 });
+      return errorTextResult('not found', { code: 404 });
     case 'put':
       return { success: false, message: 'read-only' };
     default:
@@ -476,14 +476,14 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
               messageId: 'useErrorResult',
               output: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { errorResult } from 'mcp-result-kit';
+import { errorTextResult } from 'mcp-result-kit';
 const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   switch (request.params.name) {
     case 'get':
       return { error: 'not found', code: 404 };
     case 'put':
-      return errorResult('read-only', { success: false });
+      return errorTextResult('read-only', { success: false });
     default:
       return { success: false };
   }
@@ -495,7 +495,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       ],
     },
     {
-      name: 'error-content: only content becomes errorResult, the Error: head dropped',
+      name: 'error-content: only content becomes errorTextResult with the same text',
       code: `${SDK_IMPORTS}server.tool('a', async () => {
   try {
     return { content: [{ type: 'text', text: 'ok' }], isError: false };
@@ -513,11 +513,11 @@ server.tool('b', async () => ({ content: [{ type: 'text' as const, text: 'Cannot
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.tool('a', async () => {
+              output: sdkOutput('errorTextResult', `server.tool('a', async () => {
   try {
     return { content: [{ type: 'text', text: 'ok' }], isError: false };
   } catch (e) {
-    return errorResult(\`\${(e as Error).message}\`);
+    return errorTextResult(\`Error: \${(e as Error).message}\`);
   }
 });
 server.tool('b', async () => ({ content: [{ type: 'text' as const, text: 'Cannot reach the host' }] }));`),
@@ -531,14 +531,14 @@ server.tool('b', async () => ({ content: [{ type: 'text' as const, text: 'Cannot
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.tool('a', async () => {
+              output: sdkOutput('errorTextResult', `server.tool('a', async () => {
   try {
     return { content: [{ type: 'text', text: 'ok' }], isError: false };
   } catch (e) {
     return { content: [{ type: 'text', text: \`Error: \${(e as Error).message}\` }] };
   }
 });
-server.tool('b', async () => errorResult('Cannot reach the host'));`),
+server.tool('b', async () => errorTextResult('Cannot reach the host'));`),
             },
           ],
         },
@@ -641,7 +641,7 @@ server.tool('b', async () => ({ content: [{ type: 'text', text: JSON.stringify({
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `server.tool('a', async () => errorResult('nope', { id: 1 }));
+              output: sdkOutput('errorTextResult', `server.tool('a', async () => errorTextResult('nope', { id: 1 }));
 server.tool('b', async () => ({ content: [{ type: 'text', text: JSON.stringify({ error: 'nope' }) }], _meta: {} }));`),
             },
           ],
@@ -692,7 +692,7 @@ export const remindTool: Tool<undefined, typeof parameters> = {
               messageId: 'useErrorResult',
               output: `import type { Tool } from 'fastmcp';
 import { z } from 'zod';
-import { errorResult } from 'mcp-result-kit';
+import { errorTextResult } from 'mcp-result-kit';
 declare const mailer: { remind(invoice: string): Promise<string> };
 const parameters = z.object({ invoice: z.string() });
 export const remindTool: Tool<undefined, typeof parameters> = {
@@ -702,7 +702,7 @@ export const remindTool: Tool<undefined, typeof parameters> = {
     try {
       return \`Reminder sent to \${await mailer.remind(invoice)}\`;
     } catch (error) {
-      return errorResult(\`Failed to send the reminder: \${String(error)}\`);
+      return errorTextResult(\`Failed to send the reminder: \${String(error)}\`);
     }
   },
 };`,
@@ -733,12 +733,12 @@ server.tool('create_branch', { name: z.string() }, withErrorHandling(async ({ na
           suggestions: [
             {
               messageId: 'useErrorResult',
-              output: sdkOutput('errorResult', `function withErrorHandling<A, R>(handler: (args: A) => Promise<R>) {
+              output: sdkOutput('errorTextResult', `function withErrorHandling<A, R>(handler: (args: A) => Promise<R>) {
   return async (args: A) => {
     try {
       return await handler(args);
     } catch (error) {
-      return errorResult(\`\${String(error)}\`);
+      return errorTextResult(\`Error: \${String(error)}\`);
     }
   };
 }
@@ -768,12 +768,12 @@ export const cancelEventTool = {
             {
               messageId: 'useErrorResult',
               output: `import { z } from 'zod';
-import { errorResult } from 'mcp-result-kit';
+import { errorTextResult } from 'mcp-result-kit';
 declare const calendar: { cancel(id: string): Promise<boolean> };
 export const cancelEventTool = {
   name: 'cancel_event',
   inputSchema: z.object({ id: z.string() }),
-  handler: async ({ id }: { id: string }) => ((await calendar.cancel(id)) ? \`Cancelled \${id}\` : errorResult(\`Cannot cancel \${id}\`)),
+  handler: async ({ id }: { id: string }) => ((await calendar.cancel(id)) ? \`Cancelled \${id}\` : errorTextResult(\`Cannot cancel \${id}\`)),
 };`,
             },
           ],

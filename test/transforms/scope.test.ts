@@ -76,7 +76,8 @@ describe('transforms', () => {
   it('changes return types with whichever transforms rewrite the strings', () => {
     const typed = `${HEAD}export async function handleA(): Promise<string> {\n  return 'a';\n}\n`;
     const result = migrate(typed, { transforms: ['string-result'], handlerOptions: { handlerPatterns: ['^handle[A-Z]'] } });
-    expect(result.text).toContain('Promise<CallToolResult>');
+    expect(result.text).toContain('Promise<ToolResult>');
+    expect(result.text).toContain("import { successResult, type ToolResult } from 'mcp-result-kit';");
   });
 });
 

@@ -77,7 +77,7 @@ describe('a plain folder', () => {
     const read = await harness.call('read_content_lines', { path: 'src/greet.ts', start_line: 2, end_line: 2 });
     expect(dataOf(read)).toMatchObject({ entity_type: 'text', path: 'src/greet.ts', content: '  return `hello ${name}`;' });
     const patched = await harness.call('patch_content', { path: 'src/greet.ts', old_string: 'hello', new_string: 'hi', expected_sha256: dataOf(read).sha256 });
-    expect(patched.isError).toBe(false);
+    expect(patched.isError).not.toBe(true);
     expect(fs.readFileSync(path.join(root, 'src', 'greet.ts'), 'utf8')).toContain('return `hi ${name}`;');
     const created = await harness.call('replace_content', { entity_type: 'text', path: 'src/util/math.ts', content: 'export const two = 2;\n' });
     expect(dataOf(created)).toMatchObject({ created: true, entity_type: 'text' });
@@ -231,7 +231,7 @@ describe('the lock folder (.mcp-locks) inside a served root', () => {
     writeTree(root, { ...PROJECT, '.gitignore': `${PROJECT['.gitignore']}!.mcp-locks/\n` });
     harness = await connectHarness(new FsStore(root), { log: () => undefined }, dir);
     // A locked write creates the folder; a stray file in it stands for anything a listing could reveal.
-    expect((await harness.call('replace_content', { path: 'src/new.ts', content: 'export const n = 1;\n' })).isError).toBe(false);
+    expect((await harness.call('replace_content', { path: 'src/new.ts', content: 'export const n = 1;\n' })).isError).not.toBe(true);
     expect(fs.statSync(path.join(root, '.mcp-locks')).isDirectory()).toBe(true);
     fs.writeFileSync(path.join(root, '.mcp-locks', 'stray.txt'), 'lockmarker\n');
   });

@@ -57,7 +57,7 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
     it('success returns "Deleted <path>" and structured success', async () => {
       await seed(harness.store, [{ key: { entityType: 'workflow', path: 'features/test.py' }, content: `${WORKFLOW_HEADER}def run(): pass\n` }]);
       const result = await harness.call('delete_content', { entity_type: 'workflow', path: 'features/test.py' });
-      expect(result.isError).toBe(false);
+      expect(result.isError).not.toBe(true);
       expect(textOf(result)).toContain('Deleted features/test.py');
       expect(dataOf(result)).toMatchObject({ success: true, path: 'features/test.py', entity_type: 'workflow' });
       expect(await harness.store.get({ entityType: 'workflow', path: 'features/test.py' })).toBeUndefined();
@@ -82,7 +82,7 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
         old_string: "return 'hello'",
         new_string: "return 'world'",
       });
-      expect(result.isError).toBe(false);
+      expect(result.isError).not.toBe(true);
       const stored = await harness.store.get(key);
       expect(stored?.content).toBe(`${WORKFLOW_HEADER}def hello():\n    return 'world'\n`);
       const diff = ['--- a/test.py', '+++ b/test.py', '@@ -1,3 +1,3 @@', ' @workflow(is_tool=True)', ' def hello():', "-    return 'hello'", "+    return 'world'"].join('\n');
@@ -147,7 +147,7 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
       const original = 'first\r\nsecond line\r\nthird\r\n';
       await seed(harness.store, [{ key, content: original }]);
       const result = await harness.call('patch_content', { ...scopeArgs(key), old_string: 'second line\nthird', new_string: 'two\nthree' });
-      expect(result.isError).toBe(false);
+      expect(result.isError).not.toBe(true);
       expect((await harness.store.get(key))?.content).toBe('first\r\ntwo\r\nthree\r\n');
     });
 
@@ -179,7 +179,7 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
       lines.push('def get_user(id):', '    return db.get(id)');
       await seed(harness.store, [{ key: { entityType: 'workflow', path: 'features/auth.py' }, content: `${lines.join('\n')}\n` }]);
       const result = await harness.call('search_content', { pattern: 'get_user', entity_type: 'workflow' });
-      expect(result.isError).toBe(false);
+      expect(result.isError).not.toBe(true);
       const text = textOf(result);
       expect(text).toContain('Found 1 match');
       expect(text).toContain('features/auth.py:42: def get_user(id):');
@@ -203,7 +203,7 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
     it('no matches is not an error', async () => {
       await seed(harness.store, [{ key: { entityType: 'module', path: 'a.py' }, content: 'x = 1\n' }]);
       const result = await harness.call('search_content', { pattern: 'nonexistent_function', entity_type: 'workflow' });
-      expect(result.isError).toBe(false);
+      expect(result.isError).not.toBe(true);
       expect(textOf(result)).toContain('No matches found');
     });
 
@@ -405,9 +405,9 @@ describe.each(STORE_KINDS)('access context on the %s store', (kind) => {
       expect(textOf(globalWrite)).toMatch(/cannot modify global workflows/);
       expect(dataOf(globalWrite)).toMatchObject({ error_code: 'access_denied' });
       // Reading global and own workflows works.
-      expect((await harness.call('get_content', { entity_type: 'workflow', path: 'global.py' })).isError).toBe(false);
+      expect((await harness.call('get_content', { entity_type: 'workflow', path: 'global.py' })).isError).not.toBe(true);
       const ownPatch = await harness.call('patch_content', { entity_type: 'workflow', path: 'own.py', organization_id: 'org-a', old_string: 'own = 1', new_string: 'own = 2' });
-      expect(ownPatch.isError).toBe(false);
+      expect(ownPatch.isError).not.toBe(true);
       const after = await snapshot(harness.store);
       expect(after.filter((file) => file.path !== 'own.py')).toEqual(before.filter((file) => file.path !== 'own.py'));
     } finally {

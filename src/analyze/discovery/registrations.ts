@@ -12,9 +12,9 @@ import { handlerTargets, toolObjects, type HandlerTarget } from './targets.js';
 const REGISTRATION_METHODS = new Set(['tool', 'registerTool', 'setRequestHandler', 'addTool']);
 
 // Registration calls that take callbacks but are never tools.
-const NOT_TOOL_METHODS = new Set(['registerPrompt', 'registerResource', 'prompt', 'resource', 'addPrompt', 'addResource', 'addResourceTemplate']);
+export const NOT_TOOL_METHODS = new Set(['registerPrompt', 'registerResource', 'prompt', 'resource', 'addPrompt', 'addResource', 'addResourceTemplate']);
 
-function isCallToolRequestSchema(node: TS.Expression | undefined): boolean {
+export function isCallToolRequestSchema(node: TS.Expression | undefined): boolean {
   if (!node) return false;
   const inner = skipTypeWrappers(node);
   // SDK v2: `server.server.setRequestHandler('tools/call', …)`.

@@ -1,7 +1,9 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { getProperty, getPropertyValue, isFunctionLike, stringLiteralText, unwrap } from '../syntax.js';
+import { returnExpressions } from '../sites/predicates.js';
 import type { DiscoveryScope, HandlerEvidence } from './index.js';
+import { isCallToolRequestSchema, NOT_TOOL_METHODS } from './registrations.js';
 
 // The content item types of a CallToolResult.
 const CONTENT_TYPES = new Set(['text', 'image', 'audio', 'resource', 'resource_link']);
@@ -53,8 +55,41 @@ export function resultShapedFunction(node: TS.ReturnStatement | TS.ArrowFunction
       if (ts.isClassStaticBlockDeclaration(current) || ts.isSourceFile(current)) return;
     }
   }
-  if (!fn || isElementCallback(fn)) return;
+  if (!fn || isElementCallback(fn) || isOtherRequestHandler(fn)) return;
   add({ fn, style: 'result-shape', framework: scope.fastmcp ? 'fastmcp' : 'sdk', toolName: null, hasOutputSchema: false, at: fn });
+}
+
+// What resources/read and prompts/get handlers return; a tool result has neither.
+const OTHER_RESULT_KEYS = ['contents', 'messages'];
+const otherHandlerCache = new WeakMap<TS.SignatureDeclaration, boolean>();
+
+/**
+ * Only tools/call handlers are tools. A resources/read or prompts/get handler that returns a
+ * `{ content: [...] }` literal on one path (an error, often) still is not one: it is registered
+ * for another request (`setRequestHandler(ReadResourceRequestSchema, fn)`, `registerResource`),
+ * or it returns `{ contents }` / `{ messages }` elsewhere (a method or helper such a handler calls).
+ */
+function isOtherRequestHandler(fn: TS.SignatureDeclaration): boolean {
+  let known = otherHandlerCache.get(fn);
+  if (known === undefined) {
+    known = isOtherRequestCallback(fn) || returnExpressions(fn).some(isOtherResultLiteral);
+    otherHandlerCache.set(fn, known);
+  }
+  return known;
+}
+
+function isOtherRequestCallback(fn: TS.SignatureDeclaration): boolean {
+  const call = fn.parent;
+  if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression) || call.arguments[call.arguments.length - 1] !== fn) return false;
+  const method = call.expression.name.text;
+  if (NOT_TOOL_METHODS.has(method)) return true;
+  return method === 'setRequestHandler' && call.arguments.length >= 2 && !isCallToolRequestSchema(call.arguments[0]);
+}
+
+function isOtherResultLiteral(expression: TS.Expression): boolean {
+  const inner = unwrap(expression);
+  if (ts.isConditionalExpression(inner)) return isOtherResultLiteral(inner.whenTrue) || isOtherResultLiteral(inner.whenFalse);
+  return ts.isObjectLiteralExpression(inner) && OTHER_RESULT_KEYS.some((key) => getProperty(inner, key) !== undefined);
 }
 
 /** `items.map((item) => ({ content: … }))`: builds an element of an array, not a tool result. */

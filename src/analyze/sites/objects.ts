@@ -125,7 +125,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     return;
   }
   if (isErrorValue === undefined && scope.predicates.isErrorLike(text, context.fn)) {
-    const rewrite = onlyContent ? { edit: scope.rewriter.replace(object, `errorResult(${scope.rewriter.messageText(text)})`), helpers: ['errorResult'] as HelperName[] } : scope.rewriter.addIsError(object);
+    const rewrite = onlyContent ? scope.rewriter.errorMessageRewrite(object, text) : scope.rewriter.addIsError(object);
     scope.report('error-content', object, context, rewrite);
     return;
   }
@@ -149,7 +149,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
   if (onlyContent && isErrorTrue) {
     const lead = leadingText(text);
     if (lead !== null && lead.startsWith('Error: ')) {
-      scope.report('hand-built-result', object, context, { edit: scope.rewriter.replace(object, `errorResult(${scope.rewriter.messageText(text)})`), helpers: ['errorResult'] });
+      scope.report('hand-built-result', object, context, scope.rewriter.errorMessageRewrite(object, text));
     }
   }
 }

@@ -4,9 +4,9 @@
  */
 import { isCallToolResult } from '../display/read.js';
 import { describeType, isJsonObjectLike, toJsonSafe } from './json-safe.js';
-import type { JsonObject, JsonValue, ToolResult } from './types.js';
+import type { ErrorResult, JsonObject, JsonValue, SuccessResult, ToolResult } from './types.js';
 
-export type { JsonObject, JsonValue, ToolResult } from './types.js';
+export type { ErrorResult, JsonObject, JsonValue, SuccessResult, ToolResult } from './types.js';
 
 /**
  * - `both`: display text for the model + `structuredContent` for machines (the default).
@@ -38,9 +38,10 @@ export const DEFAULT_RESULT_FORMAT: ResultFormat = 'both';
 
 /** `Structured`: what jsonResult and toCallToolResult put in structuredContent (any JSON value from protocol 2026-07-28 on). */
 export interface ResultHelpers<Structured extends JsonValue = JsonObject> {
-  successResult(display: string, data?: JsonObject, options?: ResultOptions): ToolResult;
-  errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ToolResult;
-  jsonResult(value: unknown, options?: JsonResultOptions): ToolResult<Structured>;
+  successResult(display: string, data?: JsonObject, options?: ResultOptions): SuccessResult;
+  errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult;
+  errorTextResult(text: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult;
+  jsonResult(value: unknown, options?: JsonResultOptions): SuccessResult<Structured>;
   toCallToolResult(value: unknown, options?: ResultOptions): ToolResult<Structured>;
 }
 
@@ -89,11 +90,19 @@ function safeObject(fn: string, param: string, value: unknown): JsonObject {
   return safe;
 }
 
-function textResult(text: string, structured: JsonObject | undefined, isError: boolean): ToolResult {
-  const result: ToolResult = { content: [{ type: 'text', text }] };
+/** A success carries no `isError` at all: absent means false, and a server's own narrower type may allow only `true`. */
+function successText<Structured extends JsonValue = JsonObject>(text: string, structured: Structured | undefined): SuccessResult<Structured> {
+  const result: SuccessResult<Structured> = { content: [{ type: 'text', text }] };
   if (structured !== undefined) result.structuredContent = structured;
-  result.isError = isError;
   return result;
+}
+
+function errorText(text: string, structured: JsonObject | undefined): ErrorResult {
+  return { ...successText<JsonObject>(text, structured), isError: true };
+}
+
+function textResult(text: string, structured: JsonObject | undefined, isError: boolean): ToolResult {
+  return isError ? errorText(text, structured) : successText(text, structured);
 }
 
 /** Repeated so that re-wrapped errors ("Error: Error: x") collapse to one prefix. */
@@ -128,29 +137,36 @@ function safeStringify(value: object): string {
   }
 }
 
-function success(display: unknown, data: unknown, options: unknown, fallback: ResultFormat): ToolResult {
+function success(display: unknown, data: unknown, options: unknown, fallback: ResultFormat): SuccessResult {
   if (typeof display !== 'string') {
     throw new TypeError(`successResult: display must be a string, got ${describeType(display)}`);
   }
   const format = resolveFormat('successResult', readOptions('successResult', options), fallback);
   const safe = data === undefined ? undefined : safeObject('successResult', 'data', data);
-  if (format === 'readable') return textResult(display, undefined, false);
-  if (format === 'structured' && safe !== undefined) return textResult(JSON.stringify(safe, null, 2), safe, false);
-  return textResult(display, safe, false);
+  if (format === 'readable') return successText<JsonObject>(display, undefined);
+  if (format === 'structured' && safe !== undefined) return successText<JsonObject>(JSON.stringify(safe, null, 2), safe);
+  return successText<JsonObject>(display, safe);
 }
 
-function failure(message: unknown, extra: unknown, options: unknown, fallback: ResultFormat): ToolResult {
+/**
+ * How the text of an error result is made: `message` writes `Error: <message>` (errorResult);
+ * `exact` keeps a non-blank string as it is (errorTextResult), so migrated handlers say the same words.
+ */
+type ErrorDisplay = 'message' | 'exact';
+
+function failure(fn: string, display: ErrorDisplay, message: unknown, extra: unknown, options: unknown, fallback: ResultFormat): ErrorResult {
   const error = errorMessageOf(message);
-  const format = resolveFormat('errorResult', readOptions('errorResult', options), fallback);
-  const safeExtra = extra === undefined ? {} : safeObject('errorResult', 'extra', extra);
+  const format = resolveFormat(fn, readOptions(fn, options), fallback);
+  const safeExtra = extra === undefined ? {} : safeObject(fn, 'extra', extra);
   // `error` goes first and cannot be overridden by extra.
   const structured: JsonObject = Object.fromEntries([
     ['error', error],
     ...Object.entries(safeExtra).filter(([key]) => key !== 'error'),
   ]);
-  if (format === 'readable') return textResult(`Error: ${error}`, undefined, true);
-  if (format === 'structured') return textResult(JSON.stringify(structured, null, 2), structured, true);
-  return textResult(`Error: ${error}`, structured, true);
+  const text = display === 'exact' && typeof message === 'string' && message.trim() !== '' ? message : `Error: ${error}`;
+  if (format === 'readable') return errorText(text, undefined);
+  if (format === 'structured') return errorText(JSON.stringify(structured, null, 2), structured);
+  return errorText(text, structured);
 }
 
 function readIndent(options: JsonObject): number | string {
@@ -172,7 +188,7 @@ function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, 
   return textResult(text, format === 'readable' ? undefined : structured, isError);
 }
 
-function json(value: unknown, options: unknown, fallback: ResultFormat, anyJson = false): ToolResult {
+function json(value: unknown, options: unknown, fallback: ResultFormat, anyJson = false): SuccessResult<JsonValue> {
   const opts = readOptions('jsonResult', options);
   const format = resolveFormat('jsonResult', opts, fallback);
   const indent = readIndent(opts);
@@ -180,7 +196,7 @@ function json(value: unknown, options: unknown, fallback: ResultFormat, anyJson 
   if (safe === undefined) {
     throw new TypeError('jsonResult: value is undefined, which has no JSON representation; return null or an object');
   }
-  return fromSafe(safe, indent, format, false, anyJson);
+  return successText(JSON.stringify(safe, null, indent), format === 'readable' ? undefined : (structuredOf(safe, anyJson) as JsonValue));
 }
 
 function hasErrorMessage(value: JsonObject): value is JsonObject & { error: string } {
@@ -202,10 +218,10 @@ function fromString(text: string, format: ResultFormat, anyJson: boolean): ToolR
       return success(text, undefined, { format }, format);
     }
     if (isJsonObjectLike(parsed)) {
-      if (hasErrorMessage(parsed)) return failure(parsed.error, withoutError(parsed), { format }, format);
+      if (hasErrorMessage(parsed)) return failure('toCallToolResult', 'message', parsed.error, withoutError(parsed), { format }, format);
       return textResult(text, format === 'readable' ? undefined : parsed, parsed.success === false);
     }
-    return textResult(text, format === 'readable' ? undefined : structuredOf(parsed, anyJson), false);
+    return successText(text, format === 'readable' ? undefined : structuredOf(parsed, anyJson));
   }
   return success(text, undefined, { format }, format);
 }
@@ -216,17 +232,17 @@ function isResultWithAnyStructuredContent(value: unknown): boolean {
 
 function convertValue(value: unknown, options: unknown, fallback: ResultFormat, anyJson = false): ToolResult {
   const format = resolveFormat('toCallToolResult', readOptions('toCallToolResult', options), fallback);
-  if (value === undefined || value === null) return { content: [], isError: false };
+  if (value === undefined || value === null) return { content: [] };
   // Passed through as it is, with whatever content it holds (images, resources): the declared
   // ToolResult keeps migrated handlers assignable to every SDK's CallToolResult.
   if (isCallToolResult(value) || (anyJson && isResultWithAnyStructuredContent(value))) return value as ToolResult;
   if (typeof value === 'string') return fromString(value, format, anyJson);
-  if (isErrorObject(value)) return failure(value, undefined, { format }, format);
+  if (isErrorObject(value)) return failure('toCallToolResult', 'message', value, undefined, { format }, format);
   // Convert once (getters and toJSON run a single time), then inspect the JSON data.
   const safe = toJsonSafe(value, 'value');
-  if (safe === undefined) return { content: [], isError: false };
+  if (safe === undefined) return { content: [] };
   if (isJsonObjectLike(safe)) {
-    if (hasErrorMessage(safe)) return failure(safe.error, withoutError(safe), { format }, format);
+    if (hasErrorMessage(safe)) return failure('toCallToolResult', 'message', safe.error, withoutError(safe), { format }, format);
     return fromSafe(safe, 2, format, safe.success === false);
   }
   return fromSafe(safe, 2, format, false, anyJson);
@@ -235,7 +251,8 @@ function convertValue(value: unknown, options: unknown, fallback: ResultFormat, 
 function makeHelpers(fallback: ResultFormat, anyJson: boolean): ResultHelpers<JsonValue> {
   return {
     successResult: (display, data, options) => success(display, data, options, fallback),
-    errorResult: (message, extra, options) => failure(message, extra, options, fallback),
+    errorResult: (message, extra, options) => failure('errorResult', 'message', message, extra, options, fallback),
+    errorTextResult: (text, extra, options) => failure('errorTextResult', 'exact', text, extra, options, fallback),
     jsonResult: (value, options) => json(value, options, fallback, anyJson),
     toCallToolResult: (value, options) => convertValue(value, options, fallback, anyJson),
   };
@@ -246,7 +263,7 @@ function makeHelpers(fallback: ResultFormat, anyJson: boolean): ResultHelpers<Js
  *
  * @example successResult('Deleted src/a.ts', { path: 'src/a.ts', deleted: true })
  */
-export function successResult(display: string, data?: JsonObject, options?: ResultOptions): ToolResult {
+export function successResult(display: string, data?: JsonObject, options?: ResultOptions): SuccessResult {
   return success(display, data, options, DEFAULT_RESULT_FORMAT);
 }
 
@@ -254,16 +271,28 @@ export function successResult(display: string, data?: JsonObject, options?: Resu
  * An error result (`isError: true`) with text `Error: <message>` and structuredContent
  * `{ error: message, ...extra }`.
  */
-export function errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ToolResult {
-  return failure(message, extra, options, DEFAULT_RESULT_FORMAT);
+export function errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult {
+  return failure('errorResult', 'message', message, extra, options, DEFAULT_RESULT_FORMAT);
+}
+
+/**
+ * An error result whose text is `text` exactly as given ("Failed to read a.ts", "Error getting
+ * configuration: …"): what `migrate` writes for a handler's error text, so the model reads the
+ * same words as before. structuredContent is `{ error: message, ...extra }` as for errorResult. A
+ * value that is not a string (a caught Error) or a blank string is written as errorResult writes it.
+ *
+ * @example errorTextResult(`Failed to list volumes: ${message}`)
+ */
+export function errorTextResult(text: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult {
+  return failure('errorTextResult', 'exact', text, extra, options, DEFAULT_RESULT_FORMAT);
 }
 
 /**
  * A drop-in for `JSON.stringify(value, null, indent)`: the text is exactly that string, and
  * structuredContent is the value (or `{ result: value }` when it is not an object).
  */
-export function jsonResult(value: unknown, options?: JsonResultOptions): ToolResult {
-  return json(value, options, DEFAULT_RESULT_FORMAT);
+export function jsonResult(value: unknown, options?: JsonResultOptions): SuccessResult {
+  return json(value, options, DEFAULT_RESULT_FORMAT) as SuccessResult;
 }
 
 /**

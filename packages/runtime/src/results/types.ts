@@ -28,6 +28,24 @@ export type ToolResult<Structured extends JsonValue = JsonObject> = {
   isError?: boolean;
 };
 
+/**
+ * A success (`successResult`, `jsonResult`): no `isError` at all, which the protocol reads as
+ * false. `isError?: never` rather than `boolean`, so that it also fits a server's own narrower
+ * result type (`{ …; isError?: true }`), while code can still read `result.isError`.
+ */
+export type SuccessResult<Structured extends JsonValue = JsonObject> = {
+  content: TextContent[];
+  structuredContent?: Structured;
+  isError?: never;
+};
+
+/** A tool-level error (`errorResult`, `errorTextResult`). */
+export type ErrorResult = {
+  content: TextContent[];
+  structuredContent?: JsonObject;
+  isError: true;
+};
+
 /** Any content item a client may receive: text, image, audio, resource, resource link, or newer kinds. */
 export type ContentBlock = { type: string; [key: string]: unknown };
 
