@@ -392,18 +392,18 @@ describe('createResultHelpers({ protocolVersion })', () => {
   const modern = createResultHelpers({ protocolVersion: '2026-07-28' });
 
   it('keeps a non-object JSON value as structuredContent from 2026-07-28 on (SEP-2106)', () => {
-    expect(modern.jsonResult([1, 2], { indent: 0 })).toEqual({ content: [{ type: 'text', text: '[1,2]' }], structuredContent: [1, 2], isError: false });
+    expect(modern.jsonResult([1, 2], { indent: 0 })).toStrictEqual({ content: [{ type: 'text', text: '[1,2]' }], structuredContent: [1, 2] });
     expect(modern.jsonResult('ok').structuredContent).toBe('ok');
     expect(modern.jsonResult(null).structuredContent).toBeNull();
     expect(modern.jsonResult(0).structuredContent).toBe(0);
     expect(modern.jsonResult({ a: 1 }).structuredContent).toEqual({ a: 1 });
-    expect(modern.toCallToolResult('[1,2]')).toEqual({ content: [{ type: 'text', text: '[1,2]' }], structuredContent: [1, 2], isError: false });
+    expect(modern.toCallToolResult('[1,2]')).toEqual({ content: [{ type: 'text', text: '[1,2]' }], structuredContent: [1, 2] });
     expect(modern.toCallToolResult([{ id: 1 }]).structuredContent).toEqual([{ id: 1 }]);
   });
 
   it('wraps it as { result } for earlier versions and by default, as the SDK v2 does for a 2025 client', () => {
     for (const helpers of [createResultHelpers(), createResultHelpers({ protocolVersion: '2025-11-25' }), createResultHelpers({ protocolVersion: '2025-06-18' })]) {
-      expect(helpers.jsonResult([1, 2], { indent: 0 })).toEqual({ content: [{ type: 'text', text: '[1,2]' }], structuredContent: { result: [1, 2] }, isError: false });
+      expect(helpers.jsonResult([1, 2], { indent: 0 })).toEqual({ content: [{ type: 'text', text: '[1,2]' }], structuredContent: { result: [1, 2] } });
       expect(helpers.toCallToolResult('[1,2]').structuredContent).toEqual({ result: [1, 2] });
     }
     expect(jsonResult([1, 2])).toEqual(createResultHelpers({ protocolVersion: '2025-11-25' }).jsonResult([1, 2]));
