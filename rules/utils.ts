@@ -231,6 +231,7 @@ export function analysisFor(context: AnyContext, options: KitRuleOptions): { ana
       project: projectView?.project,
       followExternal: projectView !== undefined,
       extraHandlers: projectView?.analysis.extraHandlersOf(view.sourceFile.fileName),
+      ignoredHandlers: projectView?.analysis.ignoredHandlersOf(view.sourceFile.fileName),
     });
     byOptions.set(cacheKey, analysis);
   }

@@ -34,6 +34,11 @@ export interface AnalyzeOptions {
   followExternal?: boolean;
   /** The project's other files, read without type information: imports are followed into them. */
   project?: SourceProject;
+  /**
+   * Functions found by shape whose value the server's own code takes apart before anything
+   * reaches the SDK (see ProjectAnalysis): not handlers, whatever they look like.
+   */
+  ignoredHandlers?: readonly ToolHandler[];
 }
 
 // Only resolved options carry a cache key; raw HandlerOptions never have one.
@@ -47,7 +52,7 @@ export function analyzeSourceFile(sourceFile: TS.SourceFile, options: AnalyzeOpt
   if (!mayContainHandlers(sourceFile.text, handlerOptions) && !options.extraHandlers?.length) {
     return { fileName: sourceFile.fileName, handlers: [], findings: [], returnTypeChanges: [], external: [] };
   }
-  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? [], options.followExternal ?? false, options.project).run();
+  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? [], options.followExternal ?? false, options.project, options.ignoredHandlers ?? []).run();
 }
 
 // A result literal's tell-tale: `content: [` (any spacing).
@@ -112,6 +117,7 @@ class FileAnalyzer implements SiteScope {
     private readonly extraHandlers: readonly ToolHandler[],
     readonly followExternal: boolean,
     readonly project: SourceProject | undefined,
+    private readonly ignoredHandlers: readonly ToolHandler[],
   ) {
     this.locals = new LocalDeclarations(sourceFile);
     this.rewriter = new Rewriter(sourceFile);
@@ -120,7 +126,8 @@ class FileAnalyzer implements SiteScope {
   }
 
   run(): Analysis {
-    const handlers = findHandlers(this.sourceFile, this.options, this.locals, this.checker, this.project);
+    const ignored = new Set(this.ignoredHandlers.map((handler) => sameNodeIn(this.sourceFile, handler.fn)));
+    const handlers = findHandlers(this.sourceFile, this.options, this.locals, this.checker, this.project).filter((handler) => !ignored.has(handler.fn));
     for (const extra of this.extraHandlers) {
       const fn = sameNodeIn(this.sourceFile, extra.fn);
       const existing = fn ? handlers.find((handler) => handler.fn === fn) : undefined;

@@ -1,10 +1,14 @@
 import path from 'node:path';
 import type * as TS from 'typescript';
+import { ts } from '../typescript.js';
 import { analyzeSourceFile } from './analyzer.js';
-import type { CheckerSource } from './declarations.js';
+import { LocalDeclarations, type CheckerSource } from './declarations.js';
+import { functionOf, type ResolveScope } from './discovery/resolve.js';
+import { combineFates, fateOf, type Fate, type FateScope } from './flow/fates.js';
 import type { SourceProject } from './flow/project.js';
 import type { ResolvedHandlerOptions } from './options.js';
-import type { Analysis, ToolHandler } from './types.js';
+import { propertyName } from './syntax.js';
+import type { Analysis, HandlerStyle, ToolHandler } from './types.js';
 
 export interface ProjectAnalysisOptions {
   handlerOptions: ResolvedHandlerOptions;
@@ -17,23 +21,42 @@ export interface ProjectAnalysisOptions {
 // A chain of dispatchers across files (index → router → handlers) is followed this many files deep.
 const MAX_ROUNDS = 6;
 
+/** Styles that say the SDK or a framework calls the function as a tool handler. */
+const CALLED_BY_THE_SDK: ReadonlySet<HandlerStyle> = new Set(['tool', 'registerTool', 'low-level', 'fastmcp-addTool', 'handler-pattern', 'class-execute', 'wrapper', 'file-export', 'tool-class', 'decorated', 'typed']);
+/** Styles found by shape alone: whether their value is a tool's result depends on where it goes. */
+const FOUND_BY_SHAPE: ReadonlySet<HandlerStyle> = new Set(['definition', 'result-shape']);
+
 /**
  * The analyses of a project's files, where a handler reached from another file is analyzed in its
  * own file: `index.ts` dispatching into `handlers/pods.ts`, a handler map of imported functions, a
- * registry whose handlers live in other modules. Every file is analyzed once on its own; the
- * handlers each file reaches in others are handed to those files, which are analyzed again with
- * them, until no file gains a handler. Lint (one file at a time) and migrate (all files) both read
- * their analyses from here, so they report the same sites in the same files.
+ * registry whose handlers live in other modules. Every file is analyzed once on its own. Then:
+ *
+ * - a function found only by its shape (a tool object's `execute`, a function returning
+ *   `{ content: [...] }`) whose value never reaches the SDK as the result (every consumer takes
+ *   it apart: `const { textContent } = await tool.execute(args)`, `result.content[0].text`) is
+ *   not a handler (src/analyze/flow/fates.ts);
+ * - the handlers each file reaches in others are handed to those files, which are analyzed again
+ *   with them, until no file gains a handler.
+ *
+ * Lint (one file at a time) and migrate (all files) both read their analyses from here, so they
+ * report the same sites in the same files.
  */
 export class ProjectAnalysis {
   private readonly analyses = new Map<string, Analysis>();
   private readonly extras = new Map<string, ToolHandler[]>();
+  private readonly ignored = new Map<string, ToolHandler[]>();
+  private readonly sourceFiles: readonly TS.SourceFile[];
+  private callsByName: Map<string, TS.CallExpression[]> | undefined;
+  private readonly referencedNames = new Set<string>();
+  private readonly locals = new Map<TS.SourceFile, LocalDeclarations>();
 
   constructor(
     sourceFiles: readonly TS.SourceFile[],
     private readonly options: ProjectAnalysisOptions,
   ) {
-    for (const sourceFile of sourceFiles) this.analyses.set(key(sourceFile.fileName), this.analyze(sourceFile, undefined));
+    this.sourceFiles = sourceFiles;
+    for (const sourceFile of sourceFiles) this.analyses.set(key(sourceFile.fileName), this.analyze(sourceFile));
+    this.judgeShapes();
     let pending = this.reachedElsewhere([...this.analyses.values()]);
     for (let round = 0; round < MAX_ROUNDS && pending.size > 0; round++) {
       const reanalyzed: Analysis[] = [];
@@ -41,11 +64,10 @@ export class ProjectAnalysis {
         const known = this.extras.get(fileName) ?? [];
         const added = handlers.filter((handler) => !known.some((existing) => sameFunction(existing, handler)));
         if (added.length === 0) continue;
-        const extras = [...known, ...added];
-        this.extras.set(fileName, extras);
+        this.extras.set(fileName, [...known, ...added]);
         const sourceFile = options.project.sourceFile(fileName);
         if (!sourceFile) continue;
-        const analysis = this.analyze(sourceFile, extras);
+        const analysis = this.analyze(sourceFile);
         this.analyses.set(fileName, analysis);
         reanalyzed.push(analysis);
       }
@@ -58,14 +80,116 @@ export class ProjectAnalysis {
     return this.extras.get(key(fileName)) ?? [];
   }
 
+  /** Functions of `fileName` found by shape whose value the server's own code takes apart: not handlers. */
+  ignoredHandlersOf(fileName: string): readonly ToolHandler[] {
+    return this.ignored.get(key(fileName)) ?? [];
+  }
+
   /** The analysis of a file of this project, as the project parsed it. */
   analysisOf(fileName: string): Analysis | undefined {
     return this.analyses.get(key(fileName));
   }
 
-  private analyze(sourceFile: TS.SourceFile, extraHandlers: readonly ToolHandler[] | undefined): Analysis {
+  private analyze(sourceFile: TS.SourceFile): Analysis {
     const { handlerOptions, checker, project, outsideProgram } = this.options;
-    return analyzeSourceFile(sourceFile, { handlerOptions, checker: outsideProgram?.has(sourceFile) ? undefined : checker, project, followExternal: true, extraHandlers });
+    const fileName = key(sourceFile.fileName);
+    return analyzeSourceFile(sourceFile, {
+      handlerOptions,
+      checker: outsideProgram?.has(sourceFile) ? undefined : checker,
+      project,
+      followExternal: true,
+      extraHandlers: this.extras.get(fileName),
+      ignoredHandlers: this.ignored.get(fileName),
+    });
+  }
+
+  /** Drops the handlers found by shape whose value is intermediate, and analyzes their files again. */
+  private judgeShapes(): void {
+    const calledBySdk = new Set<TS.Node>();
+    for (const analysis of this.analyses.values()) for (const handler of analysis.handlers) if (CALLED_BY_THE_SDK.has(handler.style)) calledBySdk.add(handler.fn);
+    const scope: FateScope = {
+      isToolHandler: (fn) => calledBySdk.has(fn),
+      callersOf: (fn) => this.callersOf(fn),
+      localsOf: (sourceFile) => this.localsOf(sourceFile),
+    };
+    for (const [fileName, analysis] of [...this.analyses]) {
+      const intermediate = analysis.handlers.filter((handler) => FOUND_BY_SHAPE.has(handler.style) && this.fateOfShape(handler, scope) === 'intermediate');
+      if (intermediate.length === 0) continue;
+      this.ignored.set(fileName, intermediate);
+      const sourceFile = this.options.project.sourceFile(fileName) ?? analysis.handlers[0]?.fn.getSourceFile();
+      if (sourceFile) this.analyses.set(fileName, this.analyze(sourceFile));
+    }
+  }
+
+  /**
+   * Where a shape-found handler's value goes: to its callers, or to whoever calls the tool
+   * object's method. A function that builds results but that nothing in the project calls or even
+   * names (an API client's export only its tests use) sends nothing to the SDK.
+   */
+  private fateOfShape(handler: ToolHandler, scope: FateScope): Fate {
+    const consumers = handler.style === 'definition' ? this.methodCalls(handler.fn) : this.callersOf(handler.fn);
+    if (consumers.length === 0) {
+      const name = declaredName(handler.fn);
+      this.callIndex();
+      return handler.style === 'result-shape' && name !== null && !this.referencedNames.has(name) ? 'intermediate' : 'unknown';
+    }
+    return combineFates(consumers.map((call) => fateOf(call, scope)));
+  }
+
+  /** `tool.execute(args)` calls anywhere in the project, for a tool object's `execute`. */
+  private methodCalls(fn: TS.SignatureDeclaration): TS.CallExpression[] {
+    const name = declaredName(fn);
+    if (name === null) return [];
+    return (this.callIndex().get(name) ?? []).filter((call) => {
+      const callee = call.expression;
+      if (!ts.isPropertyAccessExpression(callee) || callee.expression.kind === ts.SyntaxKind.ThisKeyword) return false;
+      // A call that resolves to some other function is not this tool object's consumer.
+      const resolved = functionOf(callee, this.resolveScope(call.getSourceFile()));
+      return resolved === undefined || resolved === fn;
+    });
+  }
+
+  /** The calls of a function of the project (`f(x)`, `ns.f(x)`, `obj.f(x)`) that resolve to it. */
+  private callersOf(fn: TS.SignatureDeclaration): TS.CallExpression[] {
+    const name = declaredName(fn);
+    if (name === null) return [];
+    return (this.callIndex().get(name) ?? []).filter((call) => functionOf(call.expression, this.resolveScope(call.getSourceFile())) === fn);
+  }
+
+  /** Every call of the project's files by the name it calls (the last name of its callee), made once. */
+  private callIndex(): Map<string, TS.CallExpression[]> {
+    if (this.callsByName) return this.callsByName;
+    const index = new Map<string, TS.CallExpression[]>();
+    const visit = (node: TS.Node): void => {
+      // Every name used other than where it is declared: a function named nowhere else is called by nothing.
+      if (ts.isIdentifier(node) && !isDeclarationName(node)) this.referencedNames.add(node.text);
+      if (ts.isCallExpression(node)) {
+        const callee = node.expression;
+        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
+        if (name !== null) {
+          const list = index.get(name);
+          if (list) list.push(node);
+          else index.set(name, [node]);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    for (const sourceFile of this.sourceFiles) visit(sourceFile);
+    this.callsByName = index;
+    return index;
+  }
+
+  private localsOf(sourceFile: TS.SourceFile): LocalDeclarations {
+    let locals = this.locals.get(sourceFile);
+    if (!locals) {
+      locals = new LocalDeclarations(sourceFile);
+      this.locals.set(sourceFile, locals);
+    }
+    return locals;
+  }
+
+  private resolveScope(sourceFile: TS.SourceFile): ResolveScope {
+    return { sourceFile, locals: this.localsOf(sourceFile), checker: undefined, project: this.options.project };
   }
 
   private reachedElsewhere(analyses: readonly Analysis[]): Map<string, ToolHandler[]> {
@@ -80,6 +204,24 @@ export class ProjectAnalysis {
     }
     return byFile;
   }
+}
+
+function isDeclarationName(identifier: TS.Identifier): boolean {
+  const parent = identifier.parent;
+  return (
+    ((ts.isFunctionDeclaration(parent) || ts.isVariableDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isClassDeclaration(parent)) && parent.name === identifier) ||
+    (ts.isExportSpecifier(parent) && parent.parent.parent.moduleSpecifier === undefined)
+  );
+}
+
+/** The name a function is called by: `function f`, `const f = …`, `f: …`, `f() {}`. */
+function declaredName(fn: TS.SignatureDeclaration): string | null {
+  if (fn.name) return propertyName(fn.name as TS.PropertyName);
+  const parent = fn.parent;
+  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && !ts.isComputedPropertyName(parent.name) && !ts.isObjectBindingPattern(parent.name) && !ts.isArrayBindingPattern(parent.name)) {
+    return propertyName(parent.name as TS.PropertyName);
+  }
+  return null;
 }
 
 function key(fileName: string): string {
