@@ -263,7 +263,7 @@ class FileAnalyzer implements SiteScope {
     }
     if (ts.isCallExpression(inner) && classifyCall(inner, expression, context, this)) return;
     if (ts.isIdentifier(inner) && (this.classifyAssignedVariable(inner, context) || this.classifyObjectOrigins(inner, expression, context))) return;
-    if (this.predicates.isString(expression)) classifyString(expression, context, this);
+    if (this.predicates.isString(expression) || FRAMEWORK_BEHAVIOUR[context.framework].returnsStrings) classifyString(expression, context, this);
   }
 
   /**
@@ -319,6 +319,8 @@ class FileAnalyzer implements SiteScope {
   private classifyObjectOrigins(identifier: TS.Identifier, returned: TS.Expression, context: SiteContext): boolean {
     const origins = this.flow.origins(identifier);
     if (origins.length === 0 || !origins.every((origin) => ts.isObjectLiteralExpression(origin))) return false;
+    // `const result = {}; result.content = …`: built field by field; its literal is not the value returned.
+    if (receivesFieldWrites(identifier, context.fn, this.locals)) return true;
     const objects = origins as TS.ObjectLiteralExpression[];
     const isResultLiteral = (object: TS.ObjectLiteralExpression) => getPropertyValue(object, 'content') !== undefined || getPropertyValue(object, 'structuredContent') !== undefined;
     const shared = objects.some((object) => !isResultLiteral(object)) && hasOtherUses(identifier, context.fn, this.locals);
@@ -381,6 +383,24 @@ const RESULT_FIELDS = ['isError', 'content', 'structuredContent', '_meta'];
 function enclosingFunction(node: TS.Node): TS.SignatureDeclaration | undefined {
   for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
   return undefined;
+}
+
+/** `x.field = …` or `x[key] = …` to the variable in `fn`. */
+function receivesFieldWrites(identifier: TS.Identifier, fn: TS.SignatureDeclaration, locals: LocalDeclarations): boolean {
+  const declaration = locals.declarationOf(identifier);
+  const body = (fn as TS.FunctionLikeDeclaration).body;
+  if (!declaration || !body) return false;
+  let found = false;
+  const visit = (node: TS.Node): void => {
+    if (found) return;
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && (ts.isPropertyAccessExpression(node.left) || ts.isElementAccessExpression(node.left))) {
+      const target = node.left.expression;
+      if (ts.isIdentifier(target) && target.text === identifier.text && locals.declarationOf(target) === declaration) found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return found;
 }
 
 /** Is the variable read anywhere in `fn` other than being returned or read as a result (`x.isError`)? */

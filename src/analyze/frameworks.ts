@@ -15,13 +15,15 @@ export interface FrameworkBehaviour {
   plainData: 'site' | 'errors' | 'none';
   /** structuredContent alone gets a text item from the framework (xmcp). */
   addsTextToStructured: boolean;
+  /** The framework's contract is a string result (AgentKit actions): a value the analyzer cannot see into is one. */
+  returnsStrings: boolean;
 }
 
 export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>> = {
-  sdk: { plainData: 'site', addsTextToStructured: false },
-  fastmcp: { plainData: 'none', addsTextToStructured: false },
-  transport: { plainData: 'errors', addsTextToStructured: false },
-  'mcp-framework': { plainData: 'site', addsTextToStructured: false },
-  xmcp: { plainData: 'site', addsTextToStructured: true },
-  agentkit: { plainData: 'site', addsTextToStructured: false },
+  sdk: { plainData: 'site', addsTextToStructured: false, returnsStrings: false },
+  fastmcp: { plainData: 'none', addsTextToStructured: false, returnsStrings: false },
+  transport: { plainData: 'errors', addsTextToStructured: false, returnsStrings: false },
+  'mcp-framework': { plainData: 'site', addsTextToStructured: false, returnsStrings: false },
+  xmcp: { plainData: 'site', addsTextToStructured: true, returnsStrings: false },
+  agentkit: { plainData: 'site', addsTextToStructured: false, returnsStrings: true },
 };

@@ -113,7 +113,7 @@ export class ProjectAnalysis {
       localsOf: (sourceFile) => this.localsOf(sourceFile),
     };
     for (const [fileName, analysis] of [...this.analyses]) {
-      const intermediate = analysis.handlers.filter((handler) => FOUND_BY_SHAPE.has(handler.style) && this.fateOfShape(handler, scope) === 'intermediate');
+      const intermediate = analysis.handlers.filter((handler) => (FOUND_BY_SHAPE.has(handler.style) && this.fateOfShape(handler, scope) === 'intermediate') || this.isUnusedToolClass(handler));
       if (intermediate.length === 0) continue;
       this.ignored.set(fileName, intermediate);
       const sourceFile = this.options.project.sourceFile(fileName) ?? analysis.handlers[0]?.fn.getSourceFile();
@@ -134,6 +134,18 @@ export class ProjectAnalysis {
       return handler.style === 'result-shape' && name !== null && !this.referencedNames.has(name) ? 'intermediate' : 'unknown';
     }
     return combineFates(consumers.map((call) => fateOf(call, scope)));
+  }
+
+  /**
+   * A decorated action of a class nothing in the project names (`new FarcasterActions()` nowhere):
+   * the class is never handed to the framework, so its tools are never served.
+   */
+  private isUnusedToolClass(handler: ToolHandler): boolean {
+    if (handler.style !== 'decorated') return false;
+    const owner = handler.fn.parent;
+    if (!ts.isClassDeclaration(owner) || !owner.name) return false;
+    this.callIndex();
+    return !this.referencedNames.has(owner.name.text);
   }
 
   /** `tool.execute(args)` calls anywhere in the project, for a tool object's `execute`. */
