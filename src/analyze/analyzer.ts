@@ -9,12 +9,13 @@ import type { SourceProject } from './flow/project.js';
 import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 import { returnTypeChanges } from './return-types.js';
 import { isNullish, Rewriter } from './rewrites.js';
-import { classifyCall } from './sites/calls.js';
+import { classifyCall, followDispatch } from './sites/calls.js';
 import { classifyObject } from './sites/objects.js';
 import { Predicates } from './sites/predicates.js';
 import type { SiteContext, SiteScope } from './sites/scope.js';
 import { classifyString } from './sites/strings.js';
-import { getPropertyValue, isFunctionLike, lineAndColumn, unwrap } from './syntax.js';
+import { getPropertyValue, isFunctionLike, isInside, lineAndColumn, unwrap } from './syntax.js';
+import { declaredShape } from './sites/declared.js';
 import { STRING_RESULT_KINDS, type Analysis, type Finding, type ReturnTypeChange, type Rewrite, type SiteKind, type ToolHandler } from './types.js';
 
 export interface AnalyzeOptions {
@@ -262,8 +263,29 @@ class FileAnalyzer implements SiteScope {
       return;
     }
     if (ts.isCallExpression(inner) && classifyCall(inner, expression, context, this)) return;
-    if (ts.isIdentifier(inner) && (this.classifyAssignedVariable(inner, context) || this.classifyObjectOrigins(inner, expression, context))) return;
-    if (this.predicates.isString(expression) || FRAMEWORK_BEHAVIOUR[context.framework].returnsStrings) classifyString(expression, context, this);
+    if (ts.isIdentifier(inner) && (this.classifyAssignedVariable(inner, context) || this.classifyObjectOrigins(inner, expression, context) || this.followCarriedCalls(inner, expression, context))) return;
+    if (this.predicates.isString(expression) || FRAMEWORK_BEHAVIOUR[context.framework].returnsStrings) {
+      classifyString(expression, context, this);
+      return;
+    }
+    this.classifyDeclaredData(expression, context);
+  }
+
+  /**
+   * `return await client.listItems(…)` (or through a const): the project function says it returns
+   * data (`Promise<ItemCollection>`, an interface without `content`), so the SDK receives data.
+   */
+  private classifyDeclaredData(expression: TS.Expression, context: SiteContext): void {
+    if (FRAMEWORK_BEHAVIOUR[context.framework].plainData !== 'site') return;
+    let value = unwrap(expression);
+    if (ts.isIdentifier(value)) {
+      const declaration = this.locals.variableFor(value);
+      if (!declaration?.initializer || !isConstDeclaration(declaration) || !isInside(declaration, context.fn)) return;
+      value = unwrap(declaration.initializer);
+    }
+    if (!ts.isCallExpression(value)) return;
+    const fn = this.flow.projectFunction(value);
+    if (fn && declaredShape(fn, this) === 'data') this.report('bare-object', expression, context, this.rewriter.wrap(unwrap(expression), 'jsonResult'));
   }
 
   /**
@@ -334,6 +356,15 @@ class FileAnalyzer implements SiteScope {
     return true;
   }
 
+  /** `const result = await handler(args); … return result`: the dispatch the variable carries to the return is followed. */
+  private followCarriedCalls(identifier: TS.Identifier, returned: TS.Expression, context: SiteContext): boolean {
+    const origins = this.flow.origins(identifier);
+    if (origins.length === 0 || !origins.every((origin) => ts.isCallExpression(origin) && origin.getSourceFile() === this.sourceFile)) return false;
+    let followed = false;
+    for (const call of origins as TS.CallExpression[]) if (followDispatch(call, returned, context, this)) followed = true;
+    return followed;
+  }
+
   report(kind: SiteKind, node: TS.Node, context: SiteContext, rewrite: Rewrite | null, reviewReason?: string): void {
     const serialisedBy = context.handler.serialisedBy;
     if (serialisedBy !== undefined) {
@@ -379,6 +410,10 @@ class FileAnalyzer implements SiteScope {
 }
 
 const RESULT_FIELDS = ['isError', 'content', 'structuredContent', '_meta'];
+
+function isConstDeclaration(declaration: TS.VariableDeclaration): boolean {
+  return ts.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & ts.NodeFlags.Const) !== 0;
+}
 
 function enclosingFunction(node: TS.Node): TS.SignatureDeclaration | undefined {
   for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;

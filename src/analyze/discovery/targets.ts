@@ -2,7 +2,8 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { skipTypeWrappers } from '../declarations.js';
 import { getPropertyValue, isFunctionLike, propertyName } from '../syntax.js';
-import { checkerDeclarations, classMethod, constantText, importedDeclaration, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
+import { returnedExpressions } from '../flow/origins.js';
+import { checkerDeclarations, classMethod, constantText, functionOf, importedDeclaration, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
 
 /** A function that handles calls of a tool, and the tool's name when the registration says it. */
 export interface HandlerTarget {
@@ -90,6 +91,10 @@ function candidates(expression: TS.Expression, scope: ResolveScope, depth: numbe
   if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ELEMENT_PICKING_METHODS.has(node.expression.name.text)) {
     return collectionItems(node.expression.expression, scope) ?? [];
   }
+  if (ts.isCallExpression(node)) {
+    const products = factoryProducts(node, scope, depth);
+    if (products.length > 0) return products;
+  }
   if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) {
     const value = valueOf(node, scope);
     if (!value) return [];
@@ -103,6 +108,25 @@ function candidates(expression: TS.Expression, scope: ResolveScope, depth: numbe
     return [{ value: inner, key: null }];
   }
   return [{ value: node, key: null }];
+}
+
+/**
+ * What a call of the project's own function returns, when it hands back handlers: a lookup
+ * (`getHandler(name)` → `handlers[name]`) or a factory (`makeHandler(client)` → `async (args) => …`).
+ * A call that takes a function is a wrapper instead, and an API call resolves to nothing.
+ */
+function factoryProducts(call: TS.CallExpression, scope: ResolveScope, depth: number): Candidate[] {
+  // A call given a function (`withErrorHandling(handler)`) is a wrapper, handled as one.
+  if (call.arguments.some((argument) => isFunctionLike(stripExpression(argument)) || functionOf(stripExpression(argument), scope) !== undefined)) return [];
+  const callee = stripExpression(call.expression);
+  if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return [];
+  const fn = functionOf(callee, scope);
+  if (!fn || !(fn as TS.FunctionLikeDeclaration).body || fn.getSourceFile().isDeclarationFile) return [];
+  return returnedExpressions(fn).flatMap((returned): Candidate[] => {
+    const value = stripExpression(returned);
+    if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) return [{ value, key: null }];
+    return ts.isIdentifier(value) || ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value) || ts.isCallExpression(value) ? candidates(value, scope, depth + 1) : [];
+  });
 }
 
 /** The tool-object literals an expression may denote: itself, a const, an import, a loop variable over a collection. */

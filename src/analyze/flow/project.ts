@@ -198,7 +198,7 @@ function hasDefaultModifier(node: TS.Node): boolean {
 function exportTable(file: TS.SourceFile): ExportTable {
   const table: ExportTable = { local: new Map(), forwarded: new Map(), starFrom: [] };
   for (const statement of file.statements) {
-    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && hasExportModifier(statement)) {
+    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && hasExportModifier(statement)) {
       if (hasDefaultModifier(statement)) table.local.set('default', { kind: 'declaration', node: statement });
       if (statement.name) table.local.set(statement.name.text, { kind: 'declaration', node: statement });
     } else if (ts.isVariableStatement(statement) && hasExportModifier(statement)) {
@@ -255,10 +255,10 @@ function commonJsExport(expression: TS.Expression, table: ExportTable): void {
   }
 }
 
-/** A top-level function, class, enum or variable declaration named `name`. */
+/** A top-level function, class, enum, interface, type alias or variable declaration named `name`. */
 export function topLevelDeclaration(file: TS.SourceFile, name: string): TS.Declaration | undefined {
   for (const statement of file.statements) {
-    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name?.text === name) {
+    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name?.text === name) {
       // An overload list ends with the implementation: the one with a body.
       if (ts.isFunctionDeclaration(statement) && !statement.body) continue;
       return statement;

@@ -4,6 +4,7 @@ import { handlerTargets } from '../discovery/targets.js';
 import { unwrap } from '../syntax.js';
 import type { HandlerStyle } from '../types.js';
 import { builderShape, classifyBuilderCall } from './builders.js';
+import { declaredShape } from './declared.js';
 import { classifyJsonText, jsonTextOf } from './json.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
@@ -49,15 +50,29 @@ export function classifyCall(call: TS.CallExpression, site: TS.Expression, conte
     for (const callback of callbacks) scope.collectSites(callback, context);
     return true;
   }
+  return followDispatch(call, site, context, scope);
+}
+
+/**
+ * The dispatch part of a call: the functions it reaches (`handlers[name](args)`,
+ * `getHandler(name)(args)`, `this.handleX(args)`) are analyzed as this tool's code. True when the
+ * call reached any. Used for a returned call, and for a call whose value a variable carries to the
+ * return (`const result = await handler(args); … return result`).
+ */
+export function followDispatch(call: TS.CallExpression, site: TS.Expression, context: SiteContext, scope: SiteScope): boolean {
   const callee = unwrap(call.expression);
   if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee) && !ts.isElementAccessExpression(callee)) return false;
   // `api.get(id)` on something that is not a tool collection resolves to nothing and stays a value.
   const targets = handlerTargets(callee, scope);
   if (targets.length === 0) return false;
   let followed = false;
+  const lookup = isLookup(callee, scope);
   for (const target of targets) {
     const fn = target.fn;
     const toolName = target.toolName ?? context.toolName;
+    // Called by its name, a function that says it returns data (`Promise<ItemCollection>`) is an
+    // API call, not the tool's code: the call is the site. Looked up by the tool's name, it is the tool.
+    if (!lookup && declaredShape(fn, scope) === 'data') continue;
     if (fn.getSourceFile() !== scope.sourceFile && !(scope.followExternal && forwardsHandlerInput(call, context, scope))) {
       // A result builder of another module: its own literals are sites there; this call is judged by what it is given.
       if (targets.length === 1 && builderShape(fn, scope)) {
@@ -84,6 +99,24 @@ export function classifyCall(call: TS.CallExpression, site: TS.Expression, conte
   return followed;
 }
 
+/**
+ * A callee found by looking the tool up (`handlers[name]`, `const handler = getHandler(name)`,
+ * `tools.find(…).handler`, a loop variable), as opposed to a function called by its own name.
+ */
+function isLookup(callee: TS.Expression, scope: SiteScope): boolean {
+  const node = unwrap(callee);
+  if (ts.isElementAccessExpression(node)) return true;
+  if (ts.isPropertyAccessExpression(node)) return ts.isCallExpression(unwrap(node.expression)) || ts.isElementAccessExpression(unwrap(node.expression)) || (ts.isIdentifier(unwrap(node.expression)) && isLookup(unwrap(node.expression), scope));
+  if (!ts.isIdentifier(node)) return false;
+  const declaration = scope.locals.declarationOf(node);
+  if (!declaration) return false;
+  if (ts.isParameter(declaration) || ts.isFunctionDeclaration(declaration)) return ts.isParameter(declaration);
+  const initializer = declaration.initializer ? unwrap(declaration.initializer) : undefined;
+  // `for (const tool of tools)`: no initializer, a loop variable.
+  if (!initializer) return ts.isForOfStatement(declaration.parent.parent) || ts.isForInStatement(declaration.parent.parent);
+  return ts.isElementAccessExpression(initializer) || ts.isCallExpression(initializer) || ts.isConditionalExpression(initializer);
+}
+
 const REGISTERED_STYLES: ReadonlySet<HandlerStyle> = new Set(['tool', 'registerTool', 'low-level', 'fastmcp-addTool', 'handler-pattern', 'class-execute', 'wrapper', 'file-export', 'tool-class', 'decorated']);
 
 function isRegistered(style: HandlerStyle): boolean {
@@ -98,7 +131,14 @@ export function forwardsHandlerInput(call: TS.CallExpression, context: SiteConte
     const inner = unwrap(expression);
     // `args ?? {}`, `{ ...args, limit }`: still the input.
     if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || inner.operatorToken.kind === ts.SyntaxKind.BarBarToken)) return fromParameter(inner.left, depth);
-    if (ts.isObjectLiteralExpression(inner)) return inner.properties.some((property) => ts.isSpreadAssignment(property) && fromParameter(property.expression, depth));
+    // `{ ...args, limit }`, `{ id: params.id }`: built from the input.
+    if (ts.isObjectLiteralExpression(inner)) {
+      return inner.properties.some((property) =>
+        ts.isSpreadAssignment(property) ? fromParameter(property.expression, depth) : ts.isPropertyAssignment(property) ? depth < 3 && fromParameter(property.initializer, depth + 1) : ts.isShorthandPropertyAssignment(property) && depth < 3 && fromParameter(property.name, depth + 1),
+      );
+    }
+    // `getParams(actionId, args)`: derived from the input.
+    if (ts.isCallExpression(inner) && depth < 3 && inner.arguments.some((argument) => fromParameter(argument, depth + 1))) return true;
     let root: TS.Expression = inner;
     while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root) || ts.isCallExpression(root)) root = unwrap(root.expression);
     if (!ts.isIdentifier(root)) return false;

@@ -1,0 +1,61 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { importedDeclaration } from '../discovery/resolve.js';
+import { topLevelDeclaration } from '../flow/project.js';
+import { propertyName } from '../syntax.js';
+import type { SiteScope } from './scope.js';
+
+/** What a function's declared return type says its value is, without type information. */
+export type DeclaredShape = 'result' | 'data' | 'string' | 'unknown';
+
+// Result types by name: the SDK's, FastMCP's, the runtime's, and the usual names servers give their own.
+const RESULT_TYPE_NAMES = /(?:^|\.)(?:CallToolResult|ToolResult|ContentResult|SuccessResult|ErrorResult|ToolResponse|McpResponse|McpToolResponse|ServerResult)$/;
+
+/**
+ * `async listItems(): Promise<ItemCollection>`: a project function that says it returns data (an
+ * interface or type of the project without `content`, an array, a primitive) returns data, whatever
+ * its body does. A result type (`CallToolResult`, a type with `content`) says it builds results;
+ * anything the analyzer cannot see (a package's type, no annotation) is unknown.
+ */
+export function declaredShape(fn: TS.SignatureDeclaration, scope: SiteScope): DeclaredShape {
+  let type = fn.type;
+  if (!type) return 'unknown';
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Promise' && type.typeArguments?.length === 1) type = type.typeArguments[0];
+  return shapeOfType(type, fn.getSourceFile(), scope, 0);
+}
+
+function shapeOfType(type: TS.TypeNode, file: TS.SourceFile, scope: SiteScope, depth: number): DeclaredShape {
+  if (depth > 4) return 'unknown';
+  if (type.kind === ts.SyntaxKind.StringKeyword || ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal)) return 'string';
+  if (ts.isArrayTypeNode(type) || (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && (type.typeName.text === 'Array' || type.typeName.text === 'Record'))) return 'data';
+  if (ts.isTypeLiteralNode(type)) return membersShape(type.members);
+  if (ts.isParenthesizedTypeNode(type)) return shapeOfType(type.type, file, scope, depth + 1);
+  if (ts.isUnionTypeNode(type)) {
+    const shapes = new Set(type.types.filter((member) => member.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(member) && member.literal.kind === ts.SyntaxKind.NullKeyword)).map((member) => shapeOfType(member, file, scope, depth + 1)));
+    return shapes.size === 1 ? [...shapes][0] : 'unknown';
+  }
+  if (!ts.isTypeReferenceNode(type)) return 'unknown';
+  const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+  if (RESULT_TYPE_NAMES.test(name)) return 'result';
+  const declaration = ts.isIdentifier(type.typeName) ? typeDeclaration(type.typeName, file, scope) : undefined;
+  if (!declaration) return 'unknown';
+  if (ts.isInterfaceDeclaration(declaration)) return membersShape(declaration.members);
+  if (ts.isTypeAliasDeclaration(declaration)) return shapeOfType(declaration.type, declaration.getSourceFile(), scope, depth + 1);
+  return 'unknown';
+}
+
+function membersShape(members: TS.NodeArray<TS.TypeElement>): DeclaredShape {
+  const names = members.filter(ts.isPropertySignature).map((member) => propertyName(member.name));
+  if (names.includes('content')) return 'result';
+  // `{ isError: true; message }`: a result-like shape some code turns into a result.
+  if (names.some((name) => name === 'isError' || name === 'structuredContent' || name === 'toolResult')) return 'unknown';
+  // An index signature alone (`{ [key: string]: unknown }`) says nothing.
+  return members.some((member) => ts.isPropertySignature(member)) ? 'data' : 'unknown';
+}
+
+function typeDeclaration(name: TS.Identifier, file: TS.SourceFile, scope: SiteScope): TS.Declaration | undefined {
+  const local = topLevelDeclaration(file, name.text);
+  if (local) return local;
+  const imported = importedDeclaration(name, { ...scope, sourceFile: file });
+  return imported?.kind === 'declaration' ? (imported.node as TS.Declaration) : undefined;
+}
