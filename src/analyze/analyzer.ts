@@ -9,6 +9,9 @@ import type { SourceProject } from './flow/project.js';
 import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 import { returnTypeChanges } from './return-types.js';
 import { isNullish, Rewriter } from './rewrites.js';
+import { handlerTargets } from './discovery/targets.js';
+import { fateOf, type FateScope } from './flow/fates.js';
+import { builderShape, classifyBuilderCall } from './sites/builders.js';
 import { classifyCall, followDispatch } from './sites/calls.js';
 import { classifyObject } from './sites/objects.js';
 import { Predicates } from './sites/predicates.js';
@@ -205,6 +208,28 @@ class FileAnalyzer implements SiteScope {
         const toolName = functionContext.toolName ?? this.toolNameAt(node, fn);
         this.classify(node.expression, { ...functionContext, toolName });
         return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(body, visit);
+    this.classifySettledBuilderCalls(body, functionContext);
+  }
+
+  /**
+   * `return new Promise((resolve) => { … finish(ResponseBuilder.markdown('❌ timed out')) … })`:
+   * a result built for a callback to hand on (`resolve`, a local `finish` that calls it) is this
+   * function's value all the same. Builder calls passed to a call are followed to where their value
+   * goes (src/analyze/flow/fates.ts).
+   */
+  private classifySettledBuilderCalls(body: TS.Block, context: SiteContext): void {
+    const fateScope: FateScope = { isToolHandler: (candidate) => candidate === context.fn, callersOf: () => [], localsOf: () => this.locals };
+    const visit = (node: TS.Node): void => {
+      if (ts.isCallExpression(node) && node.parent && ts.isCallExpression(node.parent) && node.parent.arguments.includes(node)) {
+        const callee = unwrap(node.expression);
+        const builder = ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee) ? handlerTargets(callee, this) : [];
+        if (builder.length === 1 && builderShape(builder[0].fn, this) && fateOf(node, fateScope) === 'result') {
+          classifyBuilderCall(node, builder[0].fn, node, { ...context, toolName: context.toolName ?? this.toolNameAt(node, context.fn) }, this);
+        }
       }
       ts.forEachChild(node, visit);
     };

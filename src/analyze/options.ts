@@ -40,6 +40,8 @@ export interface ResolvedHandlerOptions {
   registrationMethods: ReadonlySet<string>;
   handlerProperties: ReadonlySet<string>;
   resultHelpers: ReadonlySet<string>;
+  /** The names the team listed in `resultHelpers` (the kit's own are in `resultHelpers` too). */
+  userResultHelpers: ReadonlySet<string>;
   handlerClasses: boolean;
   toolDefinitions: boolean;
   allowFastmcpStrings: boolean;
@@ -51,6 +53,16 @@ export interface ResolvedHandlerOptions {
 }
 
 export const KIT_HELPERS = ['successResult', 'errorResult', 'errorTextResult', 'jsonResult', 'toCallToolResult'] as const;
+
+/**
+ * A function of the project named like one of the kit's helpers (`jsonResult`, `successResult`)
+ * that is the project's own, not the kit's: its file does not come from the kit (the module
+ * `migrate --local-helpers` writes names it) and the name is not one the team listed in
+ * `resultHelpers`. It is analyzed like any other function, and its calls judged by what it builds.
+ */
+export function isOwnKitNamedFunction(name: string, sourceFile: { text: string; fileName: string }, options: ResolvedHandlerOptions): boolean {
+  return (KIT_HELPERS as readonly string[]).includes(name) && !options.userResultHelpers.has(name) && !sourceFile.text.includes('mcp-result-kit') && !/[\\/]node_modules[\\/]/.test(sourceFile.fileName);
+}
 
 export class HandlerOptionsError extends Error {
   override name = 'HandlerOptionsError';
@@ -106,6 +118,7 @@ export function resolveHandlerOptions(raw: HandlerOptions | undefined = {}): Res
     registrationMethods: new Set(registrationMethods),
     handlerProperties: new Set(handlerProperties),
     resultHelpers: new Set([...KIT_HELPERS, ...resultHelpers]),
+    userResultHelpers: new Set(resultHelpers),
     handlerClasses,
     toolDefinitions,
     allowFastmcpStrings,

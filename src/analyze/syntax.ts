@@ -82,6 +82,31 @@ export function literalText(node: TS.Expression): string | null {
   return null;
 }
 
+/**
+ * The texts a string expression may read as, when a template picks some words with `?:`
+ * (`` `<result>${ok ? 'Saved' : 'Failed'}</result>` `` → two texts); the literal text alone
+ * otherwise. At most 8 variants; null when no part is literal.
+ */
+export function textVariants(node: TS.Expression): string[] | null {
+  const inner = unwrap(node);
+  if (ts.isConditionalExpression(inner)) {
+    const whenTrue = textVariants(inner.whenTrue);
+    const whenFalse = textVariants(inner.whenFalse);
+    if (whenTrue === null && whenFalse === null) return null;
+    return [...(whenTrue ?? [PLACEHOLDER]), ...(whenFalse ?? [PLACEHOLDER])].slice(0, 8);
+  }
+  if (ts.isTemplateExpression(inner)) {
+    let variants = [inner.head.text];
+    for (const span of inner.templateSpans) {
+      const parts = textVariants(span.expression) ?? [PLACEHOLDER];
+      variants = variants.flatMap((prefix) => parts.map((part) => prefix + part + span.literal.text)).slice(0, 8);
+    }
+    return variants;
+  }
+  const text = literalText(inner);
+  return text === null ? null : [text];
+}
+
 /** The literal text a string expression starts with, when it is known from the source. */
 export function leadingText(node: TS.Expression): string | null {
   const inner = unwrap(node);

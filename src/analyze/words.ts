@@ -33,7 +33,7 @@ const FAILURE_PHRASES: readonly RegExp[] = [
   /\b(?:is|are) (?:invalid|required|missing|unavailable|unsupported|disabled)\b/i,
   /\bnot (?:available|supported|enabled|configured|initiali[sz]ed)\b/i,
   /\b(?:returned|found|received) no data\b/i,
-  /\bno data (?:returned|received|available)\b/i,
+  /\bno data (?:returned|received)\b/i,
   /\b(?:timed out|exited unexpectedly|unexpected error|error occurred|went wrong)\b/i,
   /\b(?:access|permission) denied\b/i,
   /\berror (?:while|when|during|fetching|getting|creating|updating|deleting|reading|writing|loading|processing|executing|calling|connecting|parsing|retrieving|listing|sending|running|saving|searching|querying|checking|starting|stopping|uploading|downloading)\b/i,
@@ -42,6 +42,8 @@ const FAILURE_PHRASES: readonly RegExp[] = [
   /^(?:Error al|Erreur|Échec|Fehler|Erro\b|Errore|Ошибка|Не удалось)/i,
   /\b(?:No se pudo|no encontrad[oa]|Impossible de|introuvable|n'existe pas|nicht gefunden|fehlgeschlagen|konnte nicht|não encontrad[oa]|não foi possível|non trovat[oa]|не найден)/i,
 ];
+
+const NOTE = /^[\s*_>[(]*(?:ℹ️|💡|Note\b|NOTE\b|Tip\b|Info\b|Hint\b)/;
 
 export interface ErrorWordOptions {
   /** The user's own patterns (`errorPatterns`), tested against the whole text. */
@@ -55,9 +57,12 @@ export interface ErrorWordOptions {
  */
 export function looksLikeErrorText(text: string, options: ErrorWordOptions | readonly RegExp[] = {}): boolean {
   const extra = Array.isArray(options) ? (options as readonly RegExp[]) : ((options as ErrorWordOptions).extra ?? []);
+  // Markup around the words (`<error>Failed …</error>`, `<xml><status>…`) is not the words.
+  text = text.replace(/<\/?[A-Za-z][\w:.-]{0,40}(?:\s[^<>]{0,200})?>/g, ' ');
   if (FAILURE_LEAD.test(text)) return true;
   const opening = firstSentence(text);
-  if (FAILURE_PHRASES.some((pattern) => pattern.test(opening))) return true;
+  // `[Note: … not available, using …]`: a note about how the answer was made, not a failure.
+  if (!NOTE.test(opening) && FAILURE_PHRASES.some((pattern) => pattern.test(opening))) return true;
   return extra.some((pattern) => pattern.test(text));
 }
 

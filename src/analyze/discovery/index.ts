@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import type { CheckerSource, LocalDeclarations } from '../declarations.js';
 import type { SourceProject } from '../flow/project.js';
-import type { ResolvedHandlerOptions } from '../options.js';
+import { isOwnKitNamedFunction, type ResolvedHandlerOptions } from '../options.js';
 import { lineAndColumn } from '../syntax.js';
 import type { Framework, HandlerStyle, ToolHandler } from '../types.js';
 import { definitionObject, handlerClass, isToolCallbackDeclaration, namedHandler } from './definitions.js';
@@ -75,7 +75,7 @@ export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandler
   const add = (evidence: HandlerEvidence): void => {
     // The team's own result helpers (`resultHelpers`) build proper results; their bodies are theirs.
     const ownName = functionName(evidence.fn);
-    if (ownName !== null && options.resultHelpers.has(ownName)) return;
+    if (ownName !== null && options.resultHelpers.has(ownName) && !isOwnKitNamedFunction(ownName, sourceFile, options)) return;
     const existing = byFunction.get(evidence.fn);
     if (existing) {
       // One function registered for several tools (a shared wrapper, a handler reused under two

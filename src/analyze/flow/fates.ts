@@ -63,7 +63,7 @@ export function fateOf(expression: TS.Expression, scope: FateScope, depth = 0, s
   }
   if (ts.isVariableDeclaration(parent) && parent.initializer === node) {
     if (!ts.isIdentifier(parent.name)) return 'intermediate';
-    return combineFates(usesOf(parent, scope).map((use) => useFate(use, scope, depth, seen)));
+    return combineFates(usesOf(parent, scope).flatMap((use) => useFate(use, scope, depth, seen)));
   }
   if (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) return 'intermediate';
   if (ts.isCallExpression(parent) && parent.expression !== node) return argumentFate(parent, node as TS.Expression, scope, depth, seen);
@@ -103,20 +103,22 @@ function argumentFate(call: TS.CallExpression, argument: TS.Expression, scope: F
     const index = call.arguments.indexOf(argument);
     const parameter = local && index >= 0 ? local.parameters[index] : undefined;
     if (parameter && ts.isIdentifier(parameter.name)) {
-      return combineFates(usesOf(parameter, scope).map((use) => useFate(use, scope, depth + 1, seen)));
+      return combineFates(usesOf(parameter, scope).flatMap((use) => useFate(use, scope, depth + 1, seen)));
     }
   }
   return 'intermediate';
 }
 
-/** A use of a variable: read field by field is intermediate (`r.content[0].text`, `r.isError`), anything else goes where the use goes. */
-function useFate(use: TS.Identifier, scope: FateScope, depth: number, seen: Set<TS.Node>): Fate {
+/**
+ * A use of a variable: read field by field is intermediate (`r.content[0].text`); a check
+ * (`if (r.isError)`, `'sys' in r`) says nothing of where the value goes; anything else goes where
+ * the use goes.
+ */
+function useFate(use: TS.Identifier, scope: FateScope, depth: number, seen: Set<TS.Node>): Fate[] {
   const parent = use.parent;
-  if (ts.isPropertyAccessExpression(parent) && parent.expression === use) {
-    // `if (result.isError) …`: a check, not what becomes of the value.
-    return parent.name.text === 'isError' ? 'unknown' : 'intermediate';
-  }
-  return fateOf(use, scope, depth + 1, seen);
+  if (ts.isPropertyAccessExpression(parent) && parent.expression === use) return parent.name.text === 'isError' ? [] : ['intermediate'];
+  if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.InKeyword) return [];
+  return [fateOf(use, scope, depth + 1, seen)];
 }
 
 /** Every read of a variable or parameter in the scope that declares it. */

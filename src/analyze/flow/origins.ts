@@ -1,7 +1,8 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { skipTypeWrappers } from '../declarations.js';
-import { functionOf, importedDeclaration, type ResolveScope } from '../discovery/resolve.js';
+import { classMethod, functionOf, importedDeclaration, type ResolveScope } from '../discovery/resolve.js';
+import { topLevelDeclaration } from './project.js';
 import { getPropertyValue, isFunctionLike, propertyName, STRING_METHODS } from '../syntax.js';
 
 /**
@@ -177,7 +178,7 @@ export class ValueFlow {
     const callee = skipTypeWrappers(call.expression);
     if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return undefined;
     if (isJsonStringify(callee)) return undefined;
-    const fn = functionOf(callee, this.scope);
+    const fn = functionOf(callee, this.scope) ?? (ts.isPropertyAccessExpression(callee) ? this.instanceMethod(callee) : undefined);
     if (!fn || !(fn as TS.FunctionLikeDeclaration).body) return undefined;
     const file = fn.getSourceFile();
     if (file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName)) return undefined;
@@ -209,6 +210,20 @@ export class ValueFlow {
     if (walk.arguments.size === 0) return undefined;
     const declaration = this.scope.locals.declarationOf(identifier);
     return declaration && ts.isParameter(declaration) && ts.isIdentifier(declaration.name) ? walk.arguments.get(declaration) : undefined;
+  }
+
+  /** `processor.process(page)` where `const processor = new ContentProcessor(…)`: the method of that project class. */
+  private instanceMethod(callee: TS.PropertyAccessExpression): TS.SignatureDeclaration | undefined {
+    const owner = unwrapValue(callee.expression);
+    if (!ts.isIdentifier(owner)) return undefined;
+    const declaration = this.scope.locals.variableFor(owner);
+    const created = declaration?.initializer ? unwrapValue(declaration.initializer) : undefined;
+    if (!created || !ts.isNewExpression(created) || !ts.isIdentifier(created.expression)) return undefined;
+    const className = created.expression;
+    const local = topLevelDeclaration(className.getSourceFile(), className.text);
+    const imported = local ? undefined : importedDeclaration(className, this.scope);
+    const classNode = local ?? (imported?.kind === 'declaration' ? imported.node : undefined);
+    return classNode && ts.isClassDeclaration(classNode) ? classMethod(classNode, callee.name.text) : undefined;
   }
 
   /**

@@ -1,6 +1,8 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
+import { functionOf } from '../discovery/resolve.js';
 import { handlerTargets } from '../discovery/targets.js';
+import { isOwnKitNamedFunction } from '../options.js';
 import { unwrap } from '../syntax.js';
 import type { HandlerStyle } from '../types.js';
 import { builderShape, classifyBuilderCall } from './builders.js';
@@ -34,7 +36,7 @@ function calleeName(call: TS.CallExpression): string | null {
  */
 export function classifyCall(call: TS.CallExpression, site: TS.Expression, context: SiteContext, scope: SiteScope): boolean {
   const name = calleeName(call);
-  if (name !== null && scope.options.resultHelpers.has(name)) {
+  if (name !== null && scope.options.resultHelpers.has(name) && !callsOwnKitNamedFunction(call, name, scope)) {
     if (context.hasOutputSchema && name === 'successResult' && call.arguments.length < 2) {
       scope.report('missing-structured-content', site, context, null, 'the tool declares an outputSchema; pass the data as successResult(display, data)');
     }
@@ -51,6 +53,14 @@ export function classifyCall(call: TS.CallExpression, site: TS.Expression, conte
     return true;
   }
   return followDispatch(call, site, context, scope);
+}
+
+/** `jsonResult(data)` where the project declares its own `jsonResult`: not the kit's. */
+function callsOwnKitNamedFunction(call: TS.CallExpression, name: string, scope: SiteScope): boolean {
+  const callee = unwrap(call.expression);
+  if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return false;
+  const fn = functionOf(callee, scope);
+  return fn !== undefined && isOwnKitNamedFunction(name, fn.getSourceFile(), scope.options);
 }
 
 /**

@@ -3,7 +3,8 @@ import { allowsAnyJsonStructuredContent, protocolVersionOf } from '../../protoco
 import { ts } from '../../typescript.js';
 import { useChecker } from '../declarations.js';
 import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
-import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
+import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, literalText, propertyName, stringLiteralText, unwrap } from '../syntax.js';
+import { ERROR_STATUS_WORDS } from '../words.js';
 import type { HelperName } from '../types.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
 import { otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
@@ -93,9 +94,8 @@ function withStructuredContent(object: TS.ObjectLiteralExpression, contentArray:
     return;
   }
   const firstText = firstTextValue(contentArray);
-  if (firstText && isErrorValue === undefined && scope.predicates.isErrorLike(firstText, context.fn)) {
-    scope.report('error-content', object, context, scope.rewriter.addIsError(object));
-  }
+  const evidence = firstText && isErrorValue === undefined ? scope.predicates.errorEvidence(firstText, context.fn) : 'none';
+  if (evidence !== 'none') scope.report('error-content', object, context, evidence === 'all' ? scope.rewriter.addIsError(object) : null, evidence === 'all' ? undefined : SOME_PATHS_RESULT);
 }
 
 /** `{ content: [{ type: 'text', text }] }` and nothing else in the item. */
@@ -104,6 +104,11 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
   const isErrorTrue = isErrorValue !== undefined && isErrorValue.kind === ts.SyntaxKind.TrueKeyword;
   const isErrorFalseOrAbsent = isErrorValue === undefined || isErrorValue.kind === ts.SyntaxKind.FalseKeyword;
   const onlyContent = otherKeys(object).length === 0;
+  if (!isErrorTrue && holdsData(text, scope)) {
+    // `text: allMarkets`: an object where the protocol wants a string.
+    scope.report('bare-object', object, context, onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'jsonResult', text.getText(scope.sourceFile)) : null, 'the text item holds an object, not a string; return jsonResult(value) by hand');
+    return;
+  }
   const wrapped = transportWrapperValue(text);
   if (wrapped) {
     const rewrite = onlyContent && isErrorValue === undefined && wrapped.indentIsTwo ? scope.rewriter.wrapText(object, 'toCallToolResult', wrapped.value.getText(scope.sourceFile)) : null;
@@ -124,9 +129,19 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : json.options === null ? jsonReviewReason(json) : 'the result has other fields; add structuredContent by hand');
     return;
   }
-  if (isErrorValue === undefined && scope.predicates.isErrorLike(text, context.fn)) {
+  const evidence = isErrorValue === undefined ? scope.predicates.errorEvidence(text, context.fn) : 'none';
+  if (evidence === 'all') {
     const rewrite = onlyContent ? scope.rewriter.errorMessageRewrite(object, text) : scope.rewriter.addIsError(object);
     scope.report('error-content', object, context, rewrite);
+    return;
+  }
+  if (evidence === 'some') {
+    scope.report('error-content', object, context, null, SOME_PATHS_RESULT);
+    return;
+  }
+  if (isErrorValue === undefined && failureTest(object, context.fn) && !looksLikeSuccess(text)) {
+    // `if (!result.success) return { content: [{ type: 'text', text: result.message }] }`.
+    scope.report('error-content', object, context, scope.rewriter.addIsError(object));
     return;
   }
   const origin = isErrorTrue || isParseFailureFallback(text) ? null : jsonOrigin(text, scope);
@@ -159,8 +174,9 @@ function severalItems(object: TS.ObjectLiteralExpression, contentArray: TS.Array
   const isErrorValue = getPropertyValue(object, 'isError');
   const isErrorTrue = isErrorValue !== undefined && isErrorValue.kind === ts.SyntaxKind.TrueKeyword;
   const firstText = firstTextValue(contentArray);
-  if (firstText && isErrorValue === undefined && scope.predicates.isErrorLike(firstText, context.fn)) {
-    scope.report('error-content', object, context, scope.rewriter.addIsError(object));
+  const evidence = firstText && isErrorValue === undefined ? scope.predicates.errorEvidence(firstText, context.fn) : 'none';
+  if (evidence !== 'none') {
+    scope.report('error-content', object, context, evidence === 'all' ? scope.rewriter.addIsError(object) : null, evidence === 'all' ? undefined : SOME_PATHS_RESULT);
     return;
   }
   if (!isErrorTrue && textValues(contentArray).some((value) => jsonOrigin(value, scope) !== null)) {
@@ -170,6 +186,69 @@ function severalItems(object: TS.ObjectLiteralExpression, contentArray: TS.Array
   if (context.hasOutputSchema && !isErrorTrue) {
     scope.report('missing-structured-content', object, context, null, MISSING_STRUCTURED);
   }
+}
+
+/**
+ * A text value that is an object or array: every origin is an object or array literal, or the
+ * variable holding it gets fields written (`markets.summary = …`), which only an object can.
+ */
+function holdsData(text: TS.Expression, scope: SiteScope): boolean {
+  const inner = unwrap(text);
+  const origins = scope.flow.origins(inner);
+  if (origins.length > 0 && origins.every((origin) => ts.isObjectLiteralExpression(origin) || ts.isArrayLiteralExpression(origin))) return true;
+  if (!ts.isIdentifier(inner)) return false;
+  const declaration = scope.locals.declarationOf(inner);
+  if (!declaration || !ts.isVariableDeclaration(declaration)) return false;
+  const container = declaration.parent.parent.parent;
+  let written = false;
+  const visit = (node: TS.Node): void => {
+    if (written) return;
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && ts.isIdentifier(node.left.expression) && node.left.expression.text === inner.text && scope.locals.declarationOf(node.left.expression) === declaration) written = true;
+    else ts.forEachChild(node, visit);
+  };
+  if (container) visit(container);
+  return written;
+}
+
+const SOME_PATHS_RESULT = 'the text reports a failure on some paths only; add isError: true on those paths (isError: <the failure condition>)';
+
+const FAILURE_FIELDS = new Set(['error', 'errors', 'err', 'isError', 'failed', 'failure']);
+const SUCCESS_FIELDS = new Set(['success', 'ok', 'successful', 'succeeded']);
+
+/** A test that a call failed: `!r.success`, `!r.ok`, `r.success === false`, `r.error`, `r.isError`, `r.status === 'error'`. */
+function isFailureTest(condition: TS.Expression): boolean {
+  const node = unwrap(condition);
+  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken) {
+    const operand = unwrap(node.operand);
+    return ts.isPropertyAccessExpression(operand) && SUCCESS_FIELDS.has(operand.name.text);
+  }
+  if (ts.isPropertyAccessExpression(node)) return FAILURE_FIELDS.has(node.name.text) && !ts.isCallExpression(node.parent);
+  if (ts.isBinaryExpression(node)) {
+    const operator = node.operatorToken.kind;
+    if (operator === ts.SyntaxKind.BarBarToken) return isFailureTest(node.left) || isFailureTest(node.right);
+    if (operator !== ts.SyntaxKind.EqualsEqualsEqualsToken && operator !== ts.SyntaxKind.EqualsEqualsToken) return false;
+    const field = ts.isPropertyAccessExpression(node.left) ? node.left.name.text : null;
+    if (field !== null && SUCCESS_FIELDS.has(field) && node.right.kind === ts.SyntaxKind.FalseKeyword) return true;
+    const status = stringLiteralText(node.right);
+    return field === 'status' && status !== null && ERROR_STATUS_WORDS.has(status.toLowerCase());
+  }
+  return false;
+}
+
+/** Returned in the then-branch of an `if` that tests for a failure, within the handler. */
+function failureTest(node: TS.Node, fn: TS.Node): boolean {
+  let child: TS.Node = node;
+  for (let current = node.parent; current && current !== fn; child = current, current = current.parent) {
+    if (ts.isIfStatement(current) && current.thenStatement === child && isFailureTest(current.expression)) return true;
+    if (ts.isFunctionLike(current)) return false;
+  }
+  return false;
+}
+
+/** Text that says it worked (`✅ …`, `Success…`, `Done`): not an error whatever branch returns it. */
+function looksLikeSuccess(text: TS.Expression): boolean {
+  const words = literalText(text);
+  return words !== null && /^[\s*_#>]*(?:✅|✔|🎉|Success|Successfully|Done\b|OK\b|Completed\b)/i.test(words);
 }
 
 /** `try { JSON.parse(text) … } catch { … text … }`: where this runs, the text is not JSON. */

@@ -2,7 +2,8 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { useChecker, type CheckerSource, type LocalDeclarations } from '../declarations.js';
 import { returnedExpressions as returnExpressions, type ValueFlow } from '../flow/origins.js';
-import { enclosingCatch, errorShape, isFunctionLike, isJsonStringifyCall, isStringSyntax, leadingText, literalText, looksLikeErrorText, mentionsIdentifier, unwrap } from '../syntax.js';
+import { PLACEHOLDER } from '../words.js';
+import { enclosingCatch, errorShape, isFunctionLike, isJsonStringifyCall, isStringSyntax, leadingText, literalText, looksLikeErrorText, mentionsIdentifier, textVariants, unwrap } from '../syntax.js';
 
 export { returnedExpressions as returnExpressions } from '../flow/origins.js';
 
@@ -23,11 +24,6 @@ export class Predicates {
     private readonly errorPatterns: readonly RegExp[],
   ) {}
 
-  /** Some path reports a failure (see errorEvidence). */
-  isErrorLike(expression: TS.Expression, fn: TS.SignatureDeclaration): boolean {
-    return this.errorEvidence(expression, fn) !== 'none';
-  }
-
   /**
    * Whether a text reports a failure, by meaning, wherever its value was built (src/analyze/flow):
    * failure words in its literal parts (src/analyze/words.ts), built from the caught error, or the
@@ -38,10 +34,42 @@ export class Predicates {
     let errors = 0;
     let others = 0;
     for (const leaf of this.flow.origins(expression)) {
+      // A template that picks its words (`${ok ? 'Saved' : 'Failed'}`) reads as each of its texts.
+      const variants = this.variants(leaf, 0);
+      if (variants && variants.length > 1) {
+        for (const variant of variants) {
+          if (this.looksLikeError(variant)) errors++;
+          else others++;
+        }
+        continue;
+      }
       if (this.isErrorLeaf(leaf)) errors++;
       else if (!isEmptyText(leaf)) others++;
     }
     return errors === 0 ? 'none' : others === 0 ? 'all' : 'some';
+  }
+
+  /** textVariants, with the template's spans followed to the constants that hold them. */
+  private variants(node: TS.Expression, depth: number): string[] | null {
+    const inner = unwrap(node);
+    if (depth < 3 && ts.isTemplateExpression(inner)) {
+      let texts = [inner.head.text];
+      for (const span of inner.templateSpans) {
+        const spanTexts = this.spanVariants(span.expression, depth);
+        texts = texts.flatMap((prefix) => spanTexts.map((part) => prefix + part + span.literal.text)).slice(0, 8);
+      }
+      return texts;
+    }
+    return textVariants(inner);
+  }
+
+  private spanVariants(expression: TS.Expression, depth: number): string[] {
+    const direct = textVariants(expression);
+    if (direct) return direct;
+    const inner = unwrap(expression);
+    if (!ts.isIdentifier(inner)) return [PLACEHOLDER];
+    const texts = this.flow.origins(inner).flatMap((origin) => (origin === inner ? [PLACEHOLDER] : (this.variants(origin, depth + 1) ?? [PLACEHOLDER])));
+    return texts.length > 0 ? texts.slice(0, 8) : [PLACEHOLDER];
   }
 
   looksLikeError(text: string): boolean {

@@ -1,6 +1,9 @@
 import type * as TS from 'typescript';
 import type { SiteContext, SiteScope } from './scope.js';
 
+/** Why a text that is an error on some paths only cannot be rewritten in one edit. */
+export const SOME_PATHS = 'the text reports a failure on some paths only; return errorResult(…) on those paths and successResult(…) on the others';
+
 /**
  * A raw string returned as the tool result: `string` (→ successResult) or, when it reads or is
  * built as an error, `error-string` (→ errorResult). FastMCP sends a string as a text item itself,
@@ -9,8 +12,13 @@ import type { SiteContext, SiteScope } from './scope.js';
  * (`allowFastmcpStrings`).
  */
 export function classifyString(site: TS.Expression, context: SiteContext, scope: SiteScope): void {
-  if (scope.predicates.isErrorLike(site, context.fn)) {
+  const evidence = scope.predicates.errorEvidence(site, context.fn);
+  if (evidence === 'all') {
     scope.report('error-string', site, context, scope.rewriter.errorMessageRewrite(site, site));
+    return;
+  }
+  if (evidence === 'some') {
+    scope.report('error-string', site, context, null, SOME_PATHS);
     return;
   }
   if (context.framework === 'fastmcp' && scope.options.allowFastmcpStrings) {
