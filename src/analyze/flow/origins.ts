@@ -212,6 +212,76 @@ export class ValueFlow {
     return declaration && ts.isParameter(declaration) && ts.isIdentifier(declaration.name) ? walk.arguments.get(declaration) : undefined;
   }
 
+  /**
+   * The elements an array may hold, wherever it was built: array literals (spreads followed),
+   * `items.map((x) => ({ … }))` and `flatMap` (the callback's returns), `Array.from(x, fn)`,
+   * `a.concat(b, c)`, and `push` / `unshift` calls on the variable holding it. Null when some part
+   * cannot be seen.
+   */
+  elementsOf(expression: TS.Expression, depth = 0): TS.Expression[] | null {
+    if (depth > 4) return null;
+    const elements: TS.Expression[] = [];
+    for (const origin of this.origins(expression)) {
+      const found = this.originElements(origin, depth);
+      if (!found) return null;
+      elements.push(...found);
+    }
+    const inner = unwrapValue(expression);
+    if (ts.isIdentifier(inner)) elements.push(...this.pushedElements(inner, depth));
+    return elements;
+  }
+
+  private originElements(origin: TS.Expression, depth: number): TS.Expression[] | null {
+    if (ts.isArrayLiteralExpression(origin)) {
+      const elements: TS.Expression[] = [];
+      for (const element of origin.elements) {
+        if (ts.isSpreadElement(element)) {
+          const spread = this.elementsOf(element.expression, depth + 1);
+          if (!spread) return null;
+          elements.push(...spread);
+        } else if (!ts.isOmittedExpression(element)) elements.push(element);
+      }
+      return elements;
+    }
+    if (ts.isCallExpression(origin)) {
+      const callee = origin.expression;
+      const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
+      const callback = origin.arguments.find((argument) => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument)) as TS.SignatureDeclaration | undefined;
+      if ((method === 'map' || method === 'flatMap') && callback) return this.returnedExpressions(callback).map(unwrapValue);
+      if (method === 'from' && ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'Array' && callback) return this.returnedExpressions(callback).map(unwrapValue);
+      if (method === 'concat' && ts.isPropertyAccessExpression(callee)) {
+        const parts = [callee.expression, ...origin.arguments].map((part) => this.elementsOf(part, depth + 1));
+        return parts.some((part) => part === null) ? null : parts.flat() as TS.Expression[];
+      }
+    }
+    return null;
+  }
+
+  /** `content.push({ type: 'text', text })` on the variable that holds the array. */
+  private pushedElements(identifier: TS.Identifier, depth: number): TS.Expression[] {
+    const declaration = this.scope.locals.variableFor(identifier);
+    if (!declaration || !ts.isIdentifier(declaration.name)) return [];
+    const pushed: TS.Expression[] = [];
+    const visit = (node: TS.Node): void => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        (node.expression.name.text === 'push' || node.expression.name.text === 'unshift') &&
+        ts.isIdentifier(node.expression.expression) &&
+        node.expression.expression.text === identifier.text &&
+        this.scope.locals.declarationOf(node.expression.expression) === declaration
+      ) {
+        for (const argument of node.arguments) {
+          if (ts.isSpreadElement(argument)) pushed.push(...(this.elementsOf(argument.expression, depth + 1) ?? []));
+          else pushed.push(argument);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(declaringScope(declaration), visit);
+    return pushed;
+  }
+
   /** `processor.process(page)` where `const processor = new ContentProcessor(…)`: the method of that project class. */
   private instanceMethod(callee: TS.PropertyAccessExpression): TS.SignatureDeclaration | undefined {
     const owner = unwrapValue(callee.expression);

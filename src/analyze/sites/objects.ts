@@ -7,7 +7,7 @@ import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leading
 import { ERROR_STATUS_WORDS } from '../words.js';
 import type { HelperName } from '../types.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
-import { otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
+import { isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
 const MISSING_STRUCTURED = 'the tool declares an outputSchema but this result has no structuredContent';
@@ -29,6 +29,10 @@ export function classifyObject(object: TS.ObjectLiteralExpression, context: Site
     return;
   }
   const contentArray = unwrap(content);
+  // `...(data ? { structuredContent: data } : {})`, `...(failed && { isError: true })`: the spread may
+  // set what this literal seems to lack, so the literal is judged as if it did.
+  const spread = spreadKeys(object, scope);
+  if (spread.has('structuredContent') || spread.has('isError')) return;
   const isErrorValue = getPropertyValue(object, 'isError');
   const isErrorTrue = isErrorValue !== undefined && isErrorValue.kind === ts.SyntaxKind.TrueKeyword;
   const misspelt = isErrorValue === undefined ? misspeltErrorFlag(object) : undefined;
@@ -38,6 +42,7 @@ export function classifyObject(object: TS.ObjectLiteralExpression, context: Site
     return;
   }
   if (!ts.isArrayLiteralExpression(contentArray)) {
+    if (builtContent(object, contentArray, structured, isErrorValue, context, scope)) return;
     if (context.hasOutputSchema && structured === undefined && !isErrorTrue) {
       scope.report('missing-structured-content', object, context, null, MISSING_STRUCTURED);
     }
@@ -50,6 +55,50 @@ export function classifyObject(object: TS.ObjectLiteralExpression, context: Site
   const text = singleTextItem(contentArray);
   if (text) singleTextResult(object, text, context, scope);
   else severalItems(object, contentArray, context, scope);
+}
+
+/**
+ * `content: rows.map((row) => ({ type: 'text', text: JSON.stringify(row) }))`, or an array built
+ * with push, spread or concat: the items are judged as a literal's would be. Such a result is left
+ * for review (the array is built elsewhere). True when it reported.
+ */
+function builtContent(object: TS.ObjectLiteralExpression, content: TS.Expression, structured: TS.Expression | TS.MethodDeclaration | undefined, isErrorValue: TS.Expression | TS.MethodDeclaration | undefined, context: SiteContext, scope: SiteScope): boolean {
+  const items = scope.flow.elementsOf(content);
+  if (!items || items.length === 0) return false;
+  const texts = items.flatMap((item) => {
+    const text = isTextItem(item) ? getPropertyValue(item as TS.ObjectLiteralExpression, 'text') : undefined;
+    return text && !ts.isMethodDeclaration(text) ? [text] : [];
+  });
+  if (texts.length === 0) return false;
+  if (isErrorValue === undefined) {
+    const evidence = scope.predicates.errorEvidence(texts[0], context.fn);
+    if (evidence !== 'none') {
+      scope.report('error-content', object, context, evidence === 'all' ? scope.rewriter.addIsError(object) : null, evidence === 'all' ? undefined : SOME_PATHS_RESULT);
+      return true;
+    }
+  }
+  const isErrorTrue = isErrorValue !== undefined && isErrorValue.kind === ts.SyntaxKind.TrueKeyword;
+  if (structured === undefined && !isErrorTrue && texts.some((text) => jsonOrigin(text, scope) === 'json')) {
+    scope.report('json-text-content', object, context, null, 'the content items are built from JSON.stringify output; move the data to structuredContent by hand');
+    return true;
+  }
+  return false;
+}
+
+/** The keys the literal's spreads may set, where their values are object literals (through `?:`, `&&`, variables). */
+function spreadKeys(object: TS.ObjectLiteralExpression, scope: SiteScope): Set<string> {
+  const keys = new Set<string>();
+  for (const property of object.properties) {
+    if (!ts.isSpreadAssignment(property)) continue;
+    for (const origin of scope.flow.origins(property.expression)) {
+      if (!ts.isObjectLiteralExpression(origin)) continue;
+      for (const member of origin.properties) {
+        const name = ts.isSpreadAssignment(member) ? null : propertyName(member.name);
+        if (name !== null) keys.add(name);
+      }
+    }
+  }
+  return keys;
 }
 
 // Result fields that say "this failed" but are not the protocol's `isError`.
