@@ -232,6 +232,7 @@ export function analysisFor(context: AnyContext, options: KitRuleOptions): { ana
       followExternal: projectView !== undefined,
       extraHandlers: projectView?.analysis.extraHandlersOf(view.sourceFile.fileName),
       ignoredHandlers: projectView?.analysis.ignoredHandlersOf(view.sourceFile.fileName),
+      confirmedHandlers: projectView?.analysis.confirmedHandlersOf(view.sourceFile.fileName),
     });
     byOptions.set(cacheKey, analysis);
   }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
 import { LocalDeclarations, type CheckerSource } from './declarations.js';
@@ -18,7 +19,7 @@ import { Predicates } from './sites/predicates.js';
 import type { SiteContext, SiteScope } from './sites/scope.js';
 import { classifyString } from './sites/strings.js';
 import { getPropertyValue, isFunctionLike, isInside, lineAndColumn, unwrap } from './syntax.js';
-import { declaredShape } from './sites/declared.js';
+import { declaredCallShape, declaredShape } from './sites/declared.js';
 import { STRING_RESULT_KINDS, type Analysis, type Finding, type ReturnTypeChange, type Rewrite, type SiteKind, type ToolHandler } from './types.js';
 
 export interface AnalyzeOptions {
@@ -43,6 +44,8 @@ export interface AnalyzeOptions {
    * reaches the SDK (see ProjectAnalysis): not handlers, whatever they look like.
    */
   ignoredHandlers?: readonly ToolHandler[];
+  /** Registry entries the project showed to be tools, with the framework their value reaches (see ProjectAnalysis). */
+  confirmedHandlers?: readonly ToolHandler[];
 }
 
 // Only resolved options carry a cache key; raw HandlerOptions never have one.
@@ -56,8 +59,11 @@ export function analyzeSourceFile(sourceFile: TS.SourceFile, options: AnalyzeOpt
   if (!mayContainHandlers(sourceFile.text, handlerOptions) && !options.extraHandlers?.length) {
     return { fileName: sourceFile.fileName, handlers: [], findings: [], returnTypeChanges: [], external: [] };
   }
-  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? [], options.followExternal ?? false, options.project, options.ignoredHandlers ?? []).run();
+  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? [], options.followExternal ?? false, options.project, options.ignoredHandlers ?? [], options.confirmedHandlers ?? []).run();
 }
+
+// A registry entry's tell-tale: `handler:` / `execute:` / `run:` / `callback:` in an object.
+const REGISTRY_ENTRY = /\b(?:handler|execute|run|callback)\s*:/;
 
 // A result literal's tell-tale: `content: [` (any spacing).
 const RESULT_LITERAL = /\bcontent\s*:\s*\[/;
@@ -70,10 +76,14 @@ const RESULT_LITERAL = /\bcontent\s*:\s*\[/;
 function mayContainHandlers(text: string, options: ResolvedHandlerOptions): boolean {
   if (options.handlerPatterns.length > 0 || options.handlerProperties.size > 0 || options.handlerClasses) return true;
   if (text.includes('tool') || text.includes('Tool') || RESULT_LITERAL.test(text)) return true;
-  // Frameworks that find tools by shape: AgentKit actions, xmcp files.
-  if (text.includes('CreateAction') || text.includes('xmcp')) return true;
+  // Frameworks that find tools by shape (AgentKit actions, xmcp files), and registry entries.
+  if (text.includes('CreateAction') || text.includes('xmcp') || REGISTRY_ENTRY.test(text)) return true;
   for (const method of options.registrationMethods) if (text.includes(method)) return true;
   return false;
+}
+
+function functionKey(fn: TS.Node): string {
+  return `${path.resolve(fn.getSourceFile().fileName)}:${fn.pos}:${fn.end}`;
 }
 
 /** The node of this tree at the same place as `node` (which may come from another parse of the same text). */
@@ -122,6 +132,7 @@ class FileAnalyzer implements SiteScope {
     readonly followExternal: boolean,
     readonly project: SourceProject | undefined,
     private readonly ignoredHandlers: readonly ToolHandler[],
+    private readonly confirmedHandlers: readonly ToolHandler[],
   ) {
     this.locals = new LocalDeclarations(sourceFile);
     this.rewriter = new Rewriter(sourceFile);
@@ -130,8 +141,22 @@ class FileAnalyzer implements SiteScope {
   }
 
   run(): Analysis {
-    const ignored = new Set(this.ignoredHandlers.map((handler) => sameNodeIn(this.sourceFile, handler.fn)));
-    const handlers = findHandlers(this.sourceFile, this.options, this.locals, this.checker, this.project).filter((handler) => !ignored.has(handler.fn));
+    // The project's verdicts name functions by file and place: another parse of the same file
+    // (ESLint's), or a function of another file a registry entry here refers to, match alike.
+    const ignored = new Set(this.ignoredHandlers.map((handler) => functionKey(handler.fn)));
+    const confirmed = new Map(this.confirmedHandlers.map((handler) => [functionKey(handler.fn), handler.framework]));
+    const candidates: ToolHandler[] = [];
+    const handlers = findHandlers(this.sourceFile, this.options, this.locals, this.checker, this.project).filter((handler) => {
+      if (ignored.has(functionKey(handler.fn))) return false;
+      if (handler.style !== 'registry') return true;
+      const framework = confirmed.get(functionKey(handler.fn));
+      if (framework === undefined) {
+        candidates.push(handler);
+        return false;
+      }
+      handler.framework = framework;
+      return true;
+    });
     for (const extra of this.extraHandlers) {
       const fn = sameNodeIn(this.sourceFile, extra.fn);
       const existing = fn ? handlers.find((handler) => handler.fn === fn) : undefined;
@@ -149,7 +174,7 @@ class FileAnalyzer implements SiteScope {
     for (const finding of this.findings) if (this.sharedFunctions.has(finding.returningFunction)) finding.toolName = null;
     this.findings.sort((a, b) => a.start - b.start);
     const changes = [...this.variableTypeChanges, ...returnTypeChanges(this.findings, this.unrewrittenStringReturn, this.options, this.rewriter, this.sourceFile)];
-    return { fileName: this.sourceFile.fileName, handlers, findings: this.findings, returnTypeChanges: changes, external: this.external };
+    return { fileName: this.sourceFile.fileName, handlers, findings: this.findings, returnTypeChanges: changes, external: this.external, candidates };
   }
 
   private declaredNames: Set<string> | undefined;
@@ -310,7 +335,8 @@ class FileAnalyzer implements SiteScope {
     }
     if (!ts.isCallExpression(value)) return;
     const fn = this.flow.projectFunction(value);
-    if (fn && declaredShape(fn, this) === 'data') this.report('bare-object', expression, context, this.rewriter.wrap(unwrap(expression), 'jsonResult'));
+    const shape = fn ? declaredShape(fn, this) : declaredCallShape(value, this);
+    if (shape === 'data') this.report('bare-object', expression, context, this.rewriter.wrap(unwrap(expression), 'jsonResult'));
   }
 
   /**
@@ -403,6 +429,12 @@ class FileAnalyzer implements SiteScope {
         rewrite = null;
         reviewReason = 'this handler is passed through a wrapper that serialises its result and cannot be rewritten; migrate the wrapper to toCallToolResult(result) first';
       }
+    }
+    if (context.framework === 'registry' && rewrite) {
+      // The registry's transport turns whatever this returns into text (String(value)): a result
+      // object here would read "[object Object]" until the transport itself is migrated.
+      rewrite = null;
+      reviewReason = "the registry's transport puts this value into a text item as it is; migrate the transport to toCallToolResult(value), then return a result here";
     }
     const clash = rewrite?.helpers.find((helper) => this.ownDeclarations().has(helper));
     if (rewrite && clash) {

@@ -26,4 +26,5 @@ export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>
   'mcp-framework': { plainData: 'site', addsTextToStructured: false, returnsStrings: false },
   xmcp: { plainData: 'site', addsTextToStructured: true, returnsStrings: false },
   agentkit: { plainData: 'site', addsTextToStructured: false, returnsStrings: true },
+  registry: { plainData: 'site', addsTextToStructured: false, returnsStrings: false },
 };

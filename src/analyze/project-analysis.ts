@@ -45,6 +45,7 @@ export class ProjectAnalysis {
   private readonly analyses = new Map<string, Analysis>();
   private readonly extras = new Map<string, ToolHandler[]>();
   private readonly ignored = new Map<string, ToolHandler[]>();
+  private readonly confirmed = new Map<string, ToolHandler[]>();
   private readonly sourceFiles: readonly TS.SourceFile[];
   private callsByName: Map<string, TS.CallExpression[]> | undefined;
   private readonly referencedNames = new Set<string>();
@@ -80,6 +81,11 @@ export class ProjectAnalysis {
     return this.extras.get(key(fileName)) ?? [];
   }
 
+  /** Registry entries of `fileName` whose handler's value reaches a result or a text item: tools. */
+  confirmedHandlersOf(fileName: string): readonly ToolHandler[] {
+    return this.confirmed.get(key(fileName)) ?? [];
+  }
+
   /** Functions of `fileName` found by shape whose value the server's own code takes apart: not handlers. */
   ignoredHandlersOf(fileName: string): readonly ToolHandler[] {
     return this.ignored.get(key(fileName)) ?? [];
@@ -100,6 +106,7 @@ export class ProjectAnalysis {
       followExternal: true,
       extraHandlers: this.extras.get(fileName),
       ignoredHandlers: this.ignored.get(fileName),
+      confirmedHandlers: this.confirmed.get(fileName),
     });
   }
 
@@ -114,8 +121,14 @@ export class ProjectAnalysis {
     };
     for (const [fileName, analysis] of [...this.analyses]) {
       const intermediate = analysis.handlers.filter((handler) => (FOUND_BY_SHAPE.has(handler.style) && this.fateOfShape(handler, scope) === 'intermediate') || this.isUnusedToolClass(handler));
-      if (intermediate.length === 0) continue;
-      this.ignored.set(fileName, intermediate);
+      // A registry entry is a tool only when its handler's value is seen to reach a result or a text item.
+      const confirmed = (analysis.candidates ?? []).flatMap((candidate): ToolHandler[] => {
+        const fate = this.fateOfShape(candidate, scope);
+        return fate === 'result' ? [{ ...candidate, framework: 'sdk' }] : fate === 'text' ? [{ ...candidate, framework: 'registry' }] : [];
+      });
+      if (intermediate.length === 0 && confirmed.length === 0) continue;
+      if (intermediate.length > 0) this.ignored.set(fileName, intermediate);
+      if (confirmed.length > 0) this.confirmed.set(fileName, confirmed);
       const sourceFile = this.options.project.sourceFile(fileName) ?? analysis.handlers[0]?.fn.getSourceFile();
       if (sourceFile) this.analyses.set(fileName, this.analyze(sourceFile));
     }
@@ -127,13 +140,39 @@ export class ProjectAnalysis {
    * names (an API client's export only its tests use) sends nothing to the SDK.
    */
   private fateOfShape(handler: ToolHandler, scope: FateScope): Fate {
-    const consumers = handler.style === 'definition' ? this.methodCalls(handler.fn) : this.callersOf(handler.fn);
+    let consumers = handler.style === 'definition' || handler.style === 'registry' ? this.methodCalls(handler.fn, handler.property) : this.callersOf(handler.fn);
+    // A registry entry (no schema, weak evidence) is only served by a consumer that can see it.
+    if (handler.style === 'registry') consumers = consumers.filter((call) => this.canReach(call, handler));
     if (consumers.length === 0) {
       const name = declaredName(handler.fn);
       this.callIndex();
       return handler.style === 'result-shape' && name !== null && !this.referencedNames.has(name) ? 'intermediate' : 'unknown';
     }
     return combineFates(consumers.map((call) => fateOf(call, scope)));
+  }
+
+  /**
+   * Can a consumer call (`tool.handler(args)`) hold this registry entry? It must be in the entry's
+   * file, in the module the entry is handed to (`register(entry)` of registry.ts), or import that
+   * module. A CLI menu's `{ name, handler }` items are not served by the MCP server's registry.
+   */
+  private canReach(call: TS.CallExpression, handler: ToolHandler): boolean {
+    const entry = handler.definedBy;
+    if (!entry) return true;
+    const entryFile = key(entry.getSourceFile().fileName);
+    const consumerFile = call.getSourceFile();
+    if (key(consumerFile.fileName) === entryFile) return true;
+    let home = entryFile;
+    let node: TS.Node = entry;
+    while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent)) node = node.parent;
+    if (ts.isCallExpression(node.parent)) {
+      const receiver = functionOf(node.parent.expression, this.resolveScope(entry.getSourceFile()));
+      if (receiver) home = key(receiver.getSourceFile().fileName);
+    }
+    if (key(consumerFile.fileName) === home) return true;
+    return consumerFile.statements.some(
+      (statement) => ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && key(this.options.project.resolveModule(consumerFile.fileName, statement.moduleSpecifier.text) ?? '') === home,
+    );
   }
 
   /**
@@ -149,8 +188,8 @@ export class ProjectAnalysis {
   }
 
   /** `tool.execute(args)` calls anywhere in the project, for a tool object's `execute`. */
-  private methodCalls(fn: TS.SignatureDeclaration): TS.CallExpression[] {
-    const name = declaredName(fn);
+  private methodCalls(fn: TS.SignatureDeclaration, property: string | undefined): TS.CallExpression[] {
+    const name = property ?? declaredName(fn);
     if (name === null) return [];
     return (this.callIndex().get(name) ?? []).filter((call) => {
       const callee = call.expression;

@@ -13,7 +13,9 @@ export type Framework =
   /** xmcp file-based tools: a string or number becomes a text item, a result passes, structuredContent alone gets a text item. */
   | 'xmcp'
   /** Coinbase AgentKit actions (`@CreateAction`) served by its MCP extension: the returned string becomes the text item. */
-  | 'agentkit';
+  | 'agentkit'
+  /** A registry entry's handler whose value the server's own transport puts into a text item as it is. */
+  | 'registry';
 
 export type HandlerStyle =
   /** `server.tool(name, …, handler)` (or a configured registration method) */
@@ -28,6 +30,8 @@ export type HandlerStyle =
   | 'handler-pattern'
   /** a tool-definition object `{ name, inputSchema | parameters | schema, execute | handler }` */
   | 'definition'
+  /** a registry entry without a schema `{ name, handler | execute | run | callback }`, passed to a call or in an array */
+  | 'registry'
   /** a class with `name` and `execute` (`handlerClasses`) */
   | 'class-execute'
   /** a const typed `ToolCallback<…>` */
@@ -118,6 +122,10 @@ export interface ToolHandler {
    * error sites, or the wrapper would serialise their results).
    */
   serialisedBy?: 'migrated' | 'rewritable' | 'review';
+  /** For a tool object's function: the property that holds it (`execute`, `handler`), the name its consumers call. */
+  property?: string;
+  /** For a tool object's function: the object literal that defines the tool. */
+  definedBy?: TS.ObjectLiteralExpression;
 }
 
 export interface Finding {
@@ -161,4 +169,10 @@ export interface Analysis {
   returnTypeChanges: ReturnTypeChange[];
   /** Handlers this file's dispatchers reach in other files (only with a checker). */
   external: ToolHandler[];
+  /**
+   * Registry entries without a schema (`{ name, handler }` handed to a call or in an array): tools
+   * only if the project shows their handler's value reaching a result (ProjectAnalysis confirms
+   * them); until then their returns are not sites.
+   */
+  candidates?: ToolHandler[];
 }

@@ -18,29 +18,45 @@ export const DEFINITION_HANDLER_PROPERTIES = ['execute', 'handler'];
  */
 export function definitionObject(object: TS.ObjectLiteralExpression, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
   const { options } = scope;
-  // Three properties at least (name, schema, handler): most object literals stop here.
-  if (object.properties.length < 3 && !scope.fastmcp) return;
+  // Two properties at least (a name, a handler): most object literals stop here.
+  if (object.properties.length < 2) return;
   const properties = options.toolDefinitions ? [...DEFINITION_HANDLER_PROPERTIES, ...options.handlerProperties] : [...options.handlerProperties];
   if (properties.length === 0 || (scope.agentSdk && !scope.fastmcp)) return;
   const name = getPropertyValue(object, 'name');
   if (!name || ts.isMethodDeclaration(name)) return;
   // FastMCP tools may have no parameters; in a FastMCP file a described tool object is enough.
   const hasSchema = SCHEMA_KEYS.some((key) => getPropertyValue(object, key) !== undefined) || (scope.fastmcp && getPropertyValue(object, 'description') !== undefined);
-  if (!hasSchema) return;
-  for (const key of new Set(properties)) {
+  // Without a schema, a registry entry (`register({ name, handler: handleListThings })`, an element
+  // of a tools array): whether it is a tool is left to where its handler's value goes (ProjectAnalysis).
+  const isRegistryEntry = !hasSchema && options.toolDefinitions && isHandedOn(object);
+  if (!hasSchema && !isRegistryEntry) return;
+  for (const key of new Set(hasSchema ? properties : [...properties, ...REGISTRY_HANDLER_PROPERTIES])) {
     const value = getPropertyValue(object, key);
     if (!value) continue;
     for (const target of handlerTargets(value, scope)) {
       add({
         fn: target.fn,
-        style: 'definition',
+        style: hasSchema ? 'definition' : 'registry',
         framework: scope.fastmcp ? 'fastmcp' : 'transport',
         toolName: constantText(name, scope),
         hasOutputSchema: getPropertyValue(object, 'outputSchema') !== undefined,
         at: object,
+        property: key,
+        definedBy: object,
       });
     }
   }
+}
+
+/** More names registries give the handler of an entry without a schema. */
+const REGISTRY_HANDLER_PROPERTIES = ['run', 'callback'];
+
+/** Passed to a call (`register({ … })`) or an element of an array literal (`const tools = [{ … }]`). */
+function isHandedOn(object: TS.ObjectLiteralExpression): boolean {
+  let node: TS.Node = object;
+  while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent)) node = node.parent;
+  const parent = node.parent;
+  return (ts.isCallExpression(parent) && parent.arguments.includes(node as TS.Expression)) || ts.isArrayLiteralExpression(parent);
 }
 
 /** `const search: ToolCallback<…> = async (args) => …` (or `satisfies ToolCallback<…>`): an SDK tool callback by its type. */

@@ -31,6 +31,8 @@ export interface HandlerEvidence {
   hasOutputSchema: boolean;
   at: TS.Node;
   serialisedBy?: ToolHandler['serialisedBy'];
+  property?: string;
+  definedBy?: TS.ObjectLiteralExpression;
 }
 
 // How strongly a style says "this function handles a tool": a registration beats a shape.
@@ -46,6 +48,7 @@ const STRENGTH: Record<HandlerStyle, number> = {
   decorated: 3,
   wrapper: 2,
   definition: 2,
+  registry: 1,
   typed: 2,
   followed: 1,
   'result-shape': 1,
@@ -98,6 +101,8 @@ export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandler
       hasOutputSchema: evidence.hasOutputSchema,
       line: lineAndColumn(sourceFile, evidence.at.getStart(sourceFile)).line,
       ...(evidence.serialisedBy ? { serialisedBy: evidence.serialisedBy } : {}),
+      ...(evidence.property ? { property: evidence.property } : {}),
+      ...(evidence.definedBy ? { definedBy: evidence.definedBy } : {}),
     };
     byFunction.set(evidence.fn, handler);
     handlers.push(handler);

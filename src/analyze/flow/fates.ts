@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import type { LocalDeclarations } from '../declarations.js';
-import { isFunctionLike } from '../syntax.js';
+import { isFunctionLike, propertyName } from '../syntax.js';
 
 /**
  * Where a value goes: the other half of value flow. A tool object's `execute` or a function that
@@ -9,10 +9,11 @@ import { isFunctionLike } from '../syntax.js';
  * result. `result`: returned, directly or through pass-through wrappers and callers, from a
  * function the SDK (or a framework) calls as a tool handler. `intermediate`: destructured, read
  * field by field, handed to other code or dropped, so a server's own code turns it into the
- * result (`const { textContent, structuredContent } = await tool.execute(args)`). `unknown`:
- * anything else; callers keep the value's shape as the evidence then.
+ * result (`const { textContent, structuredContent } = await tool.execute(args)`). `text`: put
+ * into a text item as it is or serialised (`{ type: 'text', text: await tool.handler(args) }`): a
+ * transport's. `unknown`: anything else; callers keep the value's shape as the evidence then.
  */
-export type Fate = 'result' | 'intermediate' | 'unknown';
+export type Fate = 'result' | 'text' | 'intermediate' | 'unknown';
 
 export interface FateScope {
   /** Is this function called by the SDK or a framework as a tool handler? */
@@ -29,14 +30,24 @@ const ELEMENT_METHODS = new Set(['map', 'flatMap', 'filter', 'forEach', 'reduce'
 
 /** Of several fates of one value, the one that decides: reaching the SDK anywhere makes it a result. */
 export function combineFates(fates: Iterable<Fate>): Fate {
+  let sawText = false;
   let sawIntermediate = false;
   let sawUnknown = false;
   for (const fate of fates) {
     if (fate === 'result') return 'result';
-    if (fate === 'intermediate') sawIntermediate = true;
+    if (fate === 'text') sawText = true;
+    else if (fate === 'intermediate') sawIntermediate = true;
     else sawUnknown = true;
   }
+  if (sawText) return 'text';
   return sawUnknown || !sawIntermediate ? 'unknown' : 'intermediate';
+}
+
+/** `{ type: 'text', text: value }`: the value becomes a text item's text. */
+function isTextItemValue(assignment: TS.PropertyAssignment | TS.ShorthandPropertyAssignment): boolean {
+  if (propertyName(assignment.name) !== 'text') return false;
+  const item = assignment.parent;
+  return item.properties.some((property) => ts.isPropertyAssignment(property) && propertyName(property.name) === 'type' && (ts.isStringLiteral(property.initializer) || ts.isNoSubstitutionTemplateLiteral(property.initializer)) && property.initializer.text === 'text');
 }
 
 export function fateOf(expression: TS.Expression, scope: FateScope, depth = 0, seen = new Set<TS.Node>()): Fate {
@@ -68,6 +79,7 @@ export function fateOf(expression: TS.Expression, scope: FateScope, depth = 0, s
   if (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) return 'intermediate';
   if (ts.isCallExpression(parent) && parent.expression !== node) return argumentFate(parent, node as TS.Expression, scope, depth, seen);
   if (ts.isSpreadAssignment(parent) && ts.isObjectLiteralExpression(parent.parent)) return fateOf(parent.parent, scope, depth + 1, seen);
+  if ((ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) && isTextItemValue(parent)) return 'text';
   if (ts.isExpressionStatement(parent) || ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent) || ts.isTemplateSpan(parent) || ts.isIfStatement(parent)) return 'intermediate';
   return 'unknown';
 }
@@ -90,6 +102,9 @@ function functionFate(fn: TS.SignatureDeclaration, scope: FateScope, depth: numb
 /** A value passed to a call: `resolve(result)` of a `new Promise` settles the promise with it; a project function's parameter goes where the function sends it. */
 function argumentFate(call: TS.CallExpression, argument: TS.Expression, scope: FateScope, depth: number, seen: Set<TS.Node>): Fate {
   const callee = call.expression;
+  // `JSON.stringify(value)`, `String(value)`: serialised, the value goes where the text goes.
+  const serialises = (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'JSON' && callee.name.text === 'stringify') || (ts.isIdentifier(callee) && callee.text === 'String');
+  if (serialises) return fateOf(call, scope, depth + 1, seen) === 'text' ? 'text' : 'intermediate';
   if (ts.isIdentifier(callee)) {
     const declaration = scope.localsOf(call.getSourceFile()).declarationOf(callee);
     // `new Promise((resolve) => … resolve(value) …)`: the value is the promise's.

@@ -18,10 +18,31 @@ const RESULT_TYPE_NAMES = /(?:^|\.)(?:CallToolResult|ToolResult|ContentResult|Su
  * anything the analyzer cannot see (a package's type, no annotation) is unknown.
  */
 export function declaredShape(fn: TS.SignatureDeclaration, scope: SiteScope): DeclaredShape {
-  let type = fn.type;
-  if (!type) return 'unknown';
+  return fn.type ? returnTypeShape(fn.type, fn.getSourceFile(), scope) : 'unknown';
+}
+
+function returnTypeShape(declared: TS.TypeNode, file: TS.SourceFile, scope: SiteScope): DeclaredShape {
+  let type = declared;
   if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Promise' && type.typeArguments?.length === 1) type = type.typeArguments[0];
-  return shapeOfType(type, fn.getSourceFile(), scope, 0);
+  return shapeOfType(type, file, scope, 0);
+}
+
+/**
+ * `client.card(id)` where `client: BoardClient` and the project's `BoardClient` declares
+ * `card(id: string): Promise<Card | null>`: what the method's declared return type says.
+ */
+export function declaredCallShape(call: TS.CallExpression, scope: SiteScope): DeclaredShape {
+  const callee = call.expression;
+  if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression)) return 'unknown';
+  const declaration = scope.locals.declarationOf(callee.expression);
+  const annotation = declaration && (ts.isParameter(declaration) || ts.isVariableDeclaration(declaration)) ? declaration.type : undefined;
+  if (!annotation || !ts.isTypeReferenceNode(annotation) || !ts.isIdentifier(annotation.typeName)) return 'unknown';
+  const owner = typeDeclaration(annotation.typeName, callee.getSourceFile(), scope);
+  const members = owner && ts.isInterfaceDeclaration(owner) ? owner.members : owner && ts.isTypeAliasDeclaration(owner) && ts.isTypeLiteralNode(owner.type) ? owner.type.members : undefined;
+  const member = members?.find((candidate) => candidate.name !== undefined && propertyName(candidate.name as TS.PropertyName) === callee.name.text);
+  if (!member) return 'unknown';
+  const returned = ts.isMethodSignature(member) ? member.type : ts.isPropertySignature(member) && member.type && ts.isFunctionTypeNode(member.type) ? member.type.type : undefined;
+  return returned ? returnTypeShape(returned, member.getSourceFile(), scope) : 'unknown';
 }
 
 function shapeOfType(type: TS.TypeNode, file: TS.SourceFile, scope: SiteScope, depth: number): DeclaredShape {

@@ -2,6 +2,7 @@ import type * as TS from 'typescript';
 import { allowsAnyJsonStructuredContent, protocolVersionOf } from '../../protocol-version.js';
 import { ts } from '../../typescript.js';
 import { useChecker } from '../declarations.js';
+import { functionOf } from '../discovery/resolve.js';
 import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, literalText, propertyName, stringLiteralText, unwrap } from '../syntax.js';
 import { ERROR_STATUS_WORDS } from '../words.js';
@@ -85,6 +86,23 @@ function builtContent(object: TS.ObjectLiteralExpression, content: TS.Expression
   return false;
 }
 
+const REGISTRY_CALLS = new Set(['execute', 'handler', 'run', 'callback']);
+
+/**
+ * The text is the value of a tool looked up at run time (`tool.handler(args)`, `entry.execute(…)`
+ * on a parameter, loop variable or lookup the analyzer cannot resolve): a transport's text.
+ */
+function registryCallValue(text: TS.Expression, scope: SiteScope): TS.CallExpression | undefined {
+  const isRegistryCall = (node: TS.Expression): boolean => {
+    if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
+    const method = node.expression.name.text;
+    if (!REGISTRY_CALLS.has(method) && !scope.options.handlerProperties.has(method)) return false;
+    return node.expression.expression.kind !== ts.SyntaxKind.ThisKeyword && functionOf(node.expression, scope) === undefined;
+  };
+  // Also through `String(…)` and template spans: the value is still the whole text.
+  return scope.flow.contributors(text, isRegistryCall).find((part): part is TS.CallExpression => isRegistryCall(part));
+}
+
 /** The keys the literal's spreads may set, where their values are object literals (through `?:`, `&&`, variables). */
 function spreadKeys(object: TS.ObjectLiteralExpression, scope: SiteScope): Set<string> {
   const keys = new Set<string>();
@@ -162,6 +180,15 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
   if (wrapped) {
     const rewrite = onlyContent && isErrorValue === undefined && wrapped.indentIsTwo ? scope.rewriter.wrapText(object, 'toCallToolResult', wrapped.value.getText(scope.sourceFile)) : null;
     scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the wrapper has other fields or a non-default indent; use toCallToolResult(result) by hand');
+    return;
+  }
+  const registryValue = isErrorTrue ? undefined : registryCallValue(text, scope);
+  if (registryValue) {
+    // `text: String(await tool.handler(args))`: whatever a registered tool returns becomes the text.
+    const passed = unwrap(text);
+    const value = ts.isCallExpression(passed) && ts.isIdentifier(passed.expression) && passed.expression.text === 'String' && passed.arguments.length === 1 ? passed.arguments[0] : ts.isIdentifier(passed) || ts.isCallExpression(passed) ? passed : undefined;
+    const rewrite = value && onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'toCallToolResult', value.getText(scope.sourceFile)) : null;
+    scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the text is whatever a registered tool returns; return toCallToolResult(value) by hand');
     return;
   }
   const json = jsonTextOf(text, scope);
