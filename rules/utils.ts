@@ -10,12 +10,9 @@ import {
   analyzeSourceFile,
   isTestFile,
   listProjectFiles,
-  moduleFormatOf,
   ProjectAnalysis,
   projectRootOf,
   SourceProject,
-  planImports,
-  STRING_RESULT_KINDS,
   resolveHandlerOptions,
   type Analysis,
   type Finding,
@@ -23,8 +20,6 @@ import {
   type HandlerOptions,
   type ResolvedHandlerOptions,
   type SiteKind,
-  type TextEdit,
-  type ToolHandler,
 } from '../src/analyze/index.js';
 
 export interface KitRuleDocs {

@@ -349,6 +349,8 @@ function generate() {
   const counts = {};
   let lines = 0;
   mkdirSync(join(TREE, 'src/lib'), { recursive: true });
+  // A project of its own: the plugin's project view stops at the nearest package.json.
+  writeFileSync(join(TREE, 'package.json'), JSON.stringify({ name: 'bench-lint-tree', private: true, type: 'module' }, null, 2));
   writeFileSync(join(TREE, 'src/lib/store.ts'), STORE);
   for (let index = 0; index < FILE_COUNT; index++) {
     let slot = index % weights;

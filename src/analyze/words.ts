@@ -106,7 +106,7 @@ export function compileErrorPatterns(sources: readonly string[]): RegExp[] {
     try {
       return new RegExp(source, 'i');
     } catch (error) {
-      throw new Error(`errorPatterns: "${source}" is not a valid regular expression (${(error as Error).message})`);
+      throw new Error(`errorPatterns: "${source}" is not a valid regular expression (${(error as Error).message})`, { cause: error });
     }
   });
 }

@@ -365,7 +365,7 @@ export class ValueFlow {
 
   /** Every `x = …`, `x ??= …`, `x ||= …` (replaced) and `x += …` (appended) to this declaration, in the scope that declares it. */
   private assignments(declaration: TS.VariableDeclaration): { replaced: TS.Expression[]; appended: TS.Expression[] } {
-    let known = this.assignmentMemo.get(declaration);
+    const known = this.assignmentMemo.get(declaration);
     if (known) return known;
     const found = { replaced: [] as TS.Expression[], appended: [] as TS.Expression[] };
     this.assignmentMemo.set(declaration, found);

@@ -6,7 +6,6 @@ import { functionOf } from '../discovery/resolve.js';
 import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, literalText, propertyName, stringLiteralText, unwrap } from '../syntax.js';
 import { ERROR_STATUS_WORDS } from '../words.js';
-import type { HelperName } from '../types.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
 import { isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
 import type { SiteContext, SiteScope } from './scope.js';

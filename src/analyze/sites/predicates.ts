@@ -3,7 +3,7 @@ import { ts } from '../../typescript.js';
 import { useChecker, type CheckerSource, type LocalDeclarations } from '../declarations.js';
 import { returnedExpressions as returnExpressions, type ValueFlow } from '../flow/origins.js';
 import { PLACEHOLDER } from '../words.js';
-import { enclosingCatch, errorShape, isFunctionLike, isJsonStringifyCall, isStringSyntax, leadingText, literalText, looksLikeErrorText, mentionsIdentifier, textVariants, unwrap } from '../syntax.js';
+import { enclosingCatch, errorShape, isFunctionLike, isJsonStringifyCall, isStringSyntax, literalText, looksLikeErrorText, mentionsIdentifier, textVariants, unwrap } from '../syntax.js';
 
 export { returnedExpressions as returnExpressions } from '../flow/origins.js';
 
