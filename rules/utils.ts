@@ -81,7 +81,13 @@ export const defaultRuleOptions: [KitRuleOptions] = [{}];
 
 type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
-const analysisCache = new WeakMap<object, Map<string, Analysis>>();
+interface AnalyzedFile {
+  analysis: Analysis;
+  /** The tree the analysis was made on: its nodes are the findings' nodes. */
+  sourceFile: TS.SourceFile;
+}
+
+const analysisCache = new WeakMap<object, Map<string, AnalyzedFile>>();
 const resolvedCache = new Map<string, ResolvedHandlerOptions>();
 const resolvedByObject = new WeakMap<object, ResolvedHandlerOptions>();
 
@@ -179,6 +185,9 @@ function projectViewFor(view: FileView, fileName: string, handlerOptions: Resolv
   const root = projectRootOf(fileName);
   const cacheKey = `${root}\0${handlerOptions.key}`;
   let known = projectsByRoot.get(cacheKey);
+  // A long-lived ESLint (an editor, a test) lints files that changed on disk after the project was
+  // analyzed: the analysis is of the old text, so the project is analyzed again.
+  if (known && isStale(known, fileName, view.sourceFile.text)) known = undefined;
   if (!known) {
     const project = new SourceProject();
     const sourceFiles = listProjectFiles(root).flatMap((file) => project.sourceFile(file) ?? []);
@@ -186,6 +195,11 @@ function projectViewFor(view: FileView, fileName: string, handlerOptions: Resolv
     projectsByRoot.set(cacheKey, known);
   }
   return known;
+}
+
+function isStale(known: ProjectView, fileName: string, lintedText: string): boolean {
+  const analyzedText = known.analysis.sourceFileOf(fileName)?.text;
+  return analyzedText !== undefined && analyzedText !== lintedText && known.project.sourceFile(fileName)?.text === lintedText;
 }
 
 type HandlerCountListener = (fileName: string, handlers: number) => void;
@@ -211,28 +225,42 @@ export function analysisFor(context: AnyContext, options: KitRuleOptions): { ana
     view = fileView(context, program);
     viewCache.set(program, view);
   }
-  let byOptions = analysisCache.get(view.sourceFile);
+  let byOptions = analysisCache.get(program);
   if (!byOptions) {
     byOptions = new Map();
-    analysisCache.set(view.sourceFile, byOptions);
+    analysisCache.set(program, byOptions);
   }
   const cacheKey = `${handlerOptions.key}|${view.checker ? 'typed' : 'syntax'}`;
-  let analysis = byOptions.get(cacheKey);
-  if (!analysis) {
-    const projectView = projectViewFor(view, context.filename, handlerOptions);
-    analysis = analyzeSourceFile(view.sourceFile, {
-      handlerOptions,
-      checker: view.checker,
-      project: projectView?.project,
-      followExternal: projectView !== undefined,
-      extraHandlers: projectView?.analysis.extraHandlersOf(view.sourceFile.fileName),
-      ignoredHandlers: projectView?.analysis.ignoredHandlersOf(view.sourceFile.fileName),
-      confirmedHandlers: projectView?.analysis.confirmedHandlersOf(view.sourceFile.fileName),
-    });
-    byOptions.set(cacheKey, analysis);
+  let analyzed = byOptions.get(cacheKey);
+  if (!analyzed) {
+    analyzed = analyzeInProject(view, context.filename, handlerOptions);
+    byOptions.set(cacheKey, analyzed);
   }
+  const { analysis, sourceFile } = analyzed;
   for (const listener of handlerCountListeners) listener(context.filename, analysis.handlers.length);
-  return { analysis, sourceFile: view.sourceFile, options: merged, compilerOptions: view.program?.getCompilerOptions() };
+  return { analysis, sourceFile, options: merged, compilerOptions: view.program?.getCompilerOptions() };
+}
+
+function analyzeInProject(view: FileView, fileName: string, handlerOptions: ResolvedHandlerOptions): AnalyzedFile {
+  const projectView = projectViewFor(view, fileName, handlerOptions);
+  // The project has already analyzed this very text (the same tree with type information, the
+  // same text without): report that analysis, in the tree it was made on, rather than analyzing
+  // the file a second time.
+  const projectFile = projectView?.analysis.sourceFileOf(fileName);
+  if (projectView && projectFile && (projectFile === view.sourceFile || projectFile.text === view.sourceFile.text)) {
+    const shared = projectView.analysis.analysisOf(fileName);
+    if (shared) return { analysis: shared, sourceFile: projectFile };
+  }
+  const analysis = analyzeSourceFile(view.sourceFile, {
+    handlerOptions,
+    checker: view.checker,
+    project: projectView?.project,
+    followExternal: projectView !== undefined,
+    extraHandlers: projectView?.analysis.extraHandlersOf(view.sourceFile.fileName),
+    ignoredHandlers: projectView?.analysis.ignoredHandlersOf(view.sourceFile.fileName),
+    confirmedHandlers: projectView?.analysis.confirmedHandlersOf(view.sourceFile.fileName),
+  });
+  return { analysis, sourceFile: view.sourceFile };
 }
 
 export function toolLabel(finding: Finding): string {

@@ -43,6 +43,7 @@ const FOUND_BY_SHAPE: ReadonlySet<HandlerStyle> = new Set(['definition', 'result
  */
 export class ProjectAnalysis {
   private readonly analyses = new Map<string, Analysis>();
+  private readonly trees = new Map<string, TS.SourceFile>();
   private readonly extras = new Map<string, ToolHandler[]>();
   private readonly ignored = new Map<string, ToolHandler[]>();
   private readonly confirmed = new Map<string, ToolHandler[]>();
@@ -96,9 +97,15 @@ export class ProjectAnalysis {
     return this.analyses.get(key(fileName));
   }
 
+  /** The tree of `fileName` this project analyzed (the findings' nodes are its nodes). */
+  sourceFileOf(fileName: string): TS.SourceFile | undefined {
+    return this.trees.get(key(fileName));
+  }
+
   private analyze(sourceFile: TS.SourceFile): Analysis {
     const { handlerOptions, checker, project, outsideProgram } = this.options;
     const fileName = key(sourceFile.fileName);
+    this.trees.set(fileName, sourceFile);
     return analyzeSourceFile(sourceFile, {
       handlerOptions,
       checker: outsideProgram?.has(sourceFile) ? undefined : checker,

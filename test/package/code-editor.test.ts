@@ -50,7 +50,7 @@ const names = (await client.listTools()).tools.map((tool) => tool.name);
 const listed = await client.callTool({ name: 'list_content', arguments: {} });
 const replaced = await client.callTool({ name: 'replace_content', arguments: { path: 'notes.md', content: '# notes\\n\\nshipped\\n' } });
 const missing = await client.callTool({ name: 'get_content', arguments: { path: 'nope.md' } });
-process.stdout.write(JSON.stringify({ names, listed: listed.structuredContent, replaced: replaced.isError, missing: [missing.isError, missing.content] }));
+process.stdout.write(JSON.stringify({ names, listed: listed.structuredContent, replaced: replaced.isError === true, missing: [missing.isError, missing.content] }));
 await client.close();
 await tools.close();
 await store.close();

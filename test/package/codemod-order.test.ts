@@ -74,7 +74,7 @@ describe(`mcp-codemod v1-to-v2 (${CODEMOD}) and mcp-result-kit migrate`, () => {
     const b = readFileSync(path.join(migrateFirst, 'src/server.ts'), 'utf8');
     expect(sameQuotes(a)).toBe(sameQuotes(b));
     expect(a).toContain('return jsonResult(recipe);');
-    expect(a).toContain('return errorResult(`no recipe called ${name}`);');
+    expect(a).toContain('return errorTextResult(`Error: no recipe called ${name}`);');
     expect(a).toContain('return jsonResult({ minutes: recipe.minutes, requestId: String(ctx.mcpReq.id) });');
     expect(JSON.parse(readFileSync(path.join(codemodFirst, 'package.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(path.join(migrateFirst, 'package.json'), 'utf8')));
 

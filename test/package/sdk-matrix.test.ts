@@ -121,7 +121,7 @@ describe(`the SDK v2 packages (@modelcontextprotocol/server ${SDK_V2})`, () => {
     expect(migrate.status).toBe(0);
     expect(migrate.stdout).toMatch(/sites rewritten\s+4/);
     expect(migrate.stdout).toContain('Protocol version 2026-07-28: the default for SDK v2 (package.json depends on @modelcontextprotocol/server ^2.4.0).');
-    expect(readFileSync(path.join(project, 'src/server.ts'), 'utf8')).toContain("import { createResultHelpers, errorResult, jsonResult, successResult } from 'mcp-result-kit';");
+    expect(readFileSync(path.join(project, 'src/server.ts'), 'utf8')).toContain("import { createResultHelpers, errorTextResult, jsonResult, successResult } from 'mcp-result-kit';");
     // ToolResult, and ToolResult<JsonValue> from createResultHelpers({ protocolVersion: '2026-07-28' }), fit v2's CallToolResult.
     expect(tsc(project)).toEqual({ status: 0, output: '' });
   });
@@ -174,7 +174,7 @@ lowLevel.setRequestHandler('tools/call', async (request) => {
       expect(migrate.status).toBe(0);
       const migrated = readFileSync(path.join(project, 'src/lowlevel.ts'), 'utf8');
       expect(migrated).toContain('return successResult(`${BOOKMARKS.length} bookmarks`);');
-      expect(migrated).toContain('return errorResult(`unknown tool ${request.params.name}`);');
+      expect(migrated).toContain('return errorTextResult(`Error: unknown tool ${request.params.name}`);');
       expect(tsc(project)).toEqual({ status: 0, output: '' });
     } finally {
       rmSync(path.join(project, 'src/lowlevel.ts'), { force: true });

@@ -188,12 +188,12 @@ describe('the start-up command, run as the two replicas on one Postgres store', 
     const second = await connect(b);
     try {
       const written = await first.callTool({ name: 'replace_content', arguments: { entity_type: 'module', path: 'shared/config.py', content: 'RETRIES = 3\n' } });
-      expect(written.isError, a.stderr()).toBe(false);
+      expect(written.isError, a.stderr()).toBeUndefined();
       const read = await second.callTool({ name: 'get_content', arguments: { entity_type: 'module', path: 'shared/config.py' } });
       expect((read.structuredContent as { content: string }).content).toBe('RETRIES = 3\n');
       const sha = (read.structuredContent as { sha256: string }).sha256;
       const patched = await second.callTool({ name: 'patch_content', arguments: { entity_type: 'module', path: 'shared/config.py', old_string: '3', new_string: '5', expected_sha256: sha } });
-      expect(patched.isError, b.stderr()).toBe(false);
+      expect(patched.isError, b.stderr()).toBeUndefined();
       // The first replica sees the second's edit, and a write on the version it read before is refused.
       const stale = await first.callTool({ name: 'patch_content', arguments: { entity_type: 'module', path: 'shared/config.py', old_string: '3', new_string: '4', expected_sha256: sha } });
       expect(stale.isError).toBe(true);

@@ -85,12 +85,12 @@ describe.each([
 
   it('lists, searches, patches and reads back through the client; the file on disk changes', async () => {
     const listed = await call('list_content', {});
-    expect(listed.isError).toBe(false);
+    expect(listed.isError).toBeUndefined();
     expect((listed.structuredContent?.files as Array<{ path: string }>).map((file) => file.path)).toEqual(['src/greet.ts']);
     const found = await call('search_content', { pattern: 'hello \\$\\{' });
     expect(found.structuredContent).toMatchObject({ total_matches: 1 });
     const patched = await call('patch_content', { path: 'src/greet.ts', old_string: 'hello ${name}', new_string: 'hi ${name}' });
-    expect(patched.isError, patched.content[0]?.text).toBe(false);
+    expect(patched.isError, patched.content[0]?.text).toBeUndefined();
     expect(patched.content[0]?.text).toContain('+  return `hi ${name}`;');
     expect(fs.readFileSync(path.join(dir, 'src/greet.ts'), 'utf8')).toContain('return `hi ${name}`;');
     const read = await call('read_content_lines', { path: 'src/greet.ts', start_line: 2, end_line: 2 });

@@ -3,7 +3,7 @@
 // `require` both load a native copy with types. The JavaScript is emitted without comments (the
 // declarations keep the docs for editors): two copies of the code must stay small in every
 // server's node_modules.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,4 +35,60 @@ if (errors > 0) {
   // This package is "type": "module"; the marker makes Node (and TypeScript) read dist/cjs as CommonJS.
   mkdirSync(path.join(root, 'dist/cjs'), { recursive: true });
   writeFileSync(path.join(root, 'dist/cjs/package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+  writeFileSync(path.join(root, 'dist/cjs/index.js'), compactCommonJsEntry(path.join(root, 'src/index.ts')));
+  for (const file of readdirSync(path.join(root, 'dist'), { recursive: true })) {
+    if (/\.(js|d\.ts)$/.test(file)) {
+      const fileName = path.join(root, 'dist', file);
+      writeFileSync(fileName, withTwoSpaceIndent(fileName, readFileSync(fileName, 'utf8')));
+    }
+  }
+}
+
+/**
+ * The emitted code re-indented from TypeScript's four spaces to two (3 KB of the package's 100),
+ * leaving every line that starts inside a template literal as it is: its spaces are the string's.
+ */
+function withTwoSpaceIndent(fileName, text) {
+  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const literalRanges = [];
+  const visit = (node) => {
+    if (ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) literalRanges.push([node.getStart(sourceFile), node.end]);
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  const insideLiteral = (offset) => literalRanges.some(([start, end]) => offset > start && offset < end);
+  let offset = 0;
+  return text
+    .split('\n')
+    .map((line) => {
+      const lineStart = offset;
+      offset += line.length + 1;
+      const indent = /^ */.exec(line)[0].length;
+      if (indent < 4 || insideLiteral(lineStart)) return line;
+      return ' '.repeat(Math.floor(indent / 4) * 2 + (indent % 4)) + line.slice(indent);
+    })
+    .join('\n');
+}
+
+/**
+ * The CommonJS entry, written from src/index.ts's value re-exports: TypeScript emits one getter
+ * (`Object.defineProperty(exports, name, { get … })`) per re-exported name, 4.6 KB for what is a
+ * list of names. The runtime's exports are functions and constants, never reassigned, so copying
+ * them once is the same module to every consumer (`require`, bundlers, `esModuleInterop`).
+ */
+function compactCommonJsEntry(entryFile) {
+  const source = ts.createSourceFile(entryFile, readFileSync(entryFile, 'utf8'), ts.ScriptTarget.Latest, true);
+  const lines = ['"use strict";', 'Object.defineProperty(exports, "__esModule", { value: true });', 'const reexport = (module, names) => { for (const name of names) exports[name] = module[name]; };'];
+  for (const statement of source.statements) {
+    if (!ts.isExportDeclaration(statement) || statement.isTypeOnly || !statement.moduleSpecifier || !statement.exportClause || !ts.isNamedExports(statement.exportClause)) {
+      if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) throw new Error(`src/index.ts: only named re-exports are supported in the CommonJS entry (${statement.getText()})`);
+      continue;
+    }
+    const names = statement.exportClause.elements.filter((element) => !element.isTypeOnly).map((element) => {
+      if (element.propertyName) throw new Error(`src/index.ts: renamed re-exports are not supported in the CommonJS entry (${element.getText()})`);
+      return JSON.stringify(element.name.text);
+    });
+    if (names.length > 0) lines.push(`reexport(require(${JSON.stringify(statement.moduleSpecifier.text)}), [${names.join(', ')}]);`);
+  }
+  return `${lines.join('\n')}\n`;
 }
