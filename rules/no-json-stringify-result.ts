@@ -2,7 +2,7 @@ import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
-export type MessageIds = 'jsonStringifyResult' | 'jsonTextContent' | 'transportWrapper' | 'useJsonResult' | 'useToCallToolResult';
+export type MessageIds = 'jsonStringifyResult' | 'jsonTextContent' | 'frameworkJsonResult' | 'transportWrapper' | 'useJsonResult' | 'useToCallToolResult';
 
 export default createRule<Options, MessageIds>({
   name: 'no-json-stringify-result',
@@ -18,6 +18,7 @@ export default createRule<Options, MessageIds>({
         '{{tool}} returns a JSON.stringify(...) string: the model sees escaped JSON and clients get no structuredContent. Return jsonResult(value).',
       jsonTextContent:
         '{{tool}} puts JSON.stringify(...) in a text item without structuredContent. Return jsonResult(value) so the data is also machine-readable.',
+      frameworkJsonResult: '{{tool}} returns JSON text. {{delivery}} {{instead}}',
       transportWrapper:
         'This wrapper serialises whatever a handler returns, so errors and structured results are lost. Return toCallToolResult(result).',
       useJsonResult: 'Return jsonResult(...) instead',
@@ -28,8 +29,8 @@ export default createRule<Options, MessageIds>({
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
     return reportKinds(context, options, 'no-json-stringify-result', {
-      'json-stringify': { messageId: 'jsonStringifyResult', suggestionId: 'useJsonResult' },
-      'json-text-content': { messageId: 'jsonTextContent', suggestionId: 'useJsonResult' },
+      'json-stringify': { messageId: 'jsonStringifyResult', frameworkMessageId: 'frameworkJsonResult', suggestionId: 'useJsonResult' },
+      'json-text-content': { messageId: 'jsonTextContent', frameworkMessageId: 'frameworkJsonResult', suggestionId: 'useJsonResult' },
       'transport-wrapper': { messageId: 'transportWrapper', suggestionId: 'useToCallToolResult' },
     });
   },

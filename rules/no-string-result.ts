@@ -2,7 +2,7 @@ import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
-export type MessageIds = 'stringResult' | 'fastmcpStringResult' | 'transportStringResult' | 'wrapInSuccessResult';
+export type MessageIds = 'stringResult' | 'fastmcpStringResult' | 'transportStringResult' | 'frameworkStringResult' | 'wrapInSuccessResult';
 
 export default createRule<Options, MessageIds>({
   name: 'no-string-result',
@@ -20,6 +20,7 @@ export default createRule<Options, MessageIds>({
         '{{tool}} returns a raw string. FastMCP sends it as a text item, but a failure is then not marked isError and there is no structuredContent, so its results differ from every other tool. Return successResult(text), or set allowFastmcpStrings to keep FastMCP\'s wrapping.',
       transportStringResult:
         '{{tool}} returns a raw string, so whatever serialises it cannot mark a failure as isError or carry structured data. Return successResult(text).',
+      frameworkStringResult: '{{tool}} returns a raw string. {{delivery}} {{instead}}',
       wrapInSuccessResult: 'Wrap the string in successResult(...)',
     },
     schema: ruleOptionsSchema,
@@ -30,6 +31,7 @@ export default createRule<Options, MessageIds>({
       string: {
         messageId: 'stringResult',
         messageIdByFramework: { fastmcp: 'fastmcpStringResult', transport: 'transportStringResult' },
+        frameworkMessageId: 'frameworkStringResult',
         suggestionId: 'wrapInSuccessResult',
       },
     });

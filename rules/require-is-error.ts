@@ -2,7 +2,7 @@ import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
-export type MessageIds = 'errorString' | 'errorJson' | 'errorObject' | 'errorContent' | 'useErrorResult';
+export type MessageIds = 'errorString' | 'errorJson' | 'errorObject' | 'errorContent' | 'frameworkError' | 'useErrorResult';
 
 export default createRule<Options, MessageIds>({
   name: 'require-is-error',
@@ -21,6 +21,7 @@ export default createRule<Options, MessageIds>({
       errorObject:
         '{{tool}} returns an error object, which the SDK does not turn into an error result. Return errorTextResult(message, extra).',
       errorContent: '{{tool}} returns error text without isError: true. Return errorTextResult(text) or set isError: true.',
+      frameworkError: '{{tool}} reports an error without isError: true. {{delivery}} {{instead}}',
       useErrorResult: 'Return an error result (isError: true) instead',
     },
     schema: ruleOptionsSchema,
@@ -28,10 +29,10 @@ export default createRule<Options, MessageIds>({
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
     return reportKinds(context, options, 'require-is-error', {
-      'error-string': { messageId: 'errorString', suggestionId: 'useErrorResult' },
-      'error-json': { messageId: 'errorJson', suggestionId: 'useErrorResult' },
-      'error-object': { messageId: 'errorObject', suggestionId: 'useErrorResult' },
-      'error-content': { messageId: 'errorContent', suggestionId: 'useErrorResult' },
+      'error-string': { messageId: 'errorString', frameworkMessageId: 'frameworkError', suggestionId: 'useErrorResult' },
+      'error-json': { messageId: 'errorJson', frameworkMessageId: 'frameworkError', suggestionId: 'useErrorResult' },
+      'error-object': { messageId: 'errorObject', frameworkMessageId: 'frameworkError', suggestionId: 'useErrorResult' },
+      'error-content': { messageId: 'errorContent', frameworkMessageId: 'frameworkError', suggestionId: 'useErrorResult' },
     });
   },
 });

@@ -8,6 +8,7 @@ import { suggestionFix } from './suggestions.js';
 import { existsSync } from 'node:fs';
 import {
   analyzeSourceFile,
+  frameworkWording,
   isTestFile,
   listProjectFiles,
   ProjectAnalysis,
@@ -271,7 +272,20 @@ export interface KindReport<MessageId extends string> {
   messageId: MessageId;
   /** A message that says what this framework does with such a result, where it differs. */
   messageIdByFramework?: Partial<Record<Framework, MessageId>>;
+  /**
+   * The message for frameworks that handle the value their own way (src/analyze/frameworks.ts
+   * words it): its `{{delivery}}` says what the framework does with the value, `{{instead}}` what
+   * to return there.
+   */
+  frameworkMessageId?: MessageId;
   suggestionId: MessageId | null;
+}
+
+/** The message and data of a finding: the framework's own wording where the framework table has one. */
+function messageOf<MessageId extends string>(report: KindReport<MessageId>, finding: Finding): { messageId: MessageId; data: Record<string, string> } {
+  const wording = report.frameworkMessageId ? frameworkWording(finding.framework, finding.kind) : undefined;
+  if (wording && report.frameworkMessageId) return { messageId: report.frameworkMessageId, data: { delivery: wording.delivery, instead: wording.instead } };
+  return { messageId: report.messageIdByFramework?.[finding.framework] ?? report.messageId, data: {} };
 }
 
 /**
@@ -300,11 +314,12 @@ export function reportKinds<Rule extends RuleName, MessageId extends string>(
         const fix = report.suggestionId ? suggestionFix(finding, analysis, sourceFile, merged.importSource, compilerOptions) : null;
         const start = context.sourceCode.getLocFromIndex(finding.start);
         const end = context.sourceCode.getLocFromIndex(finding.end);
+        const message = messageOf(report, finding);
         context.report({
           node: program,
           loc: { start, end },
-          messageId: report.messageIdByFramework?.[finding.framework] ?? report.messageId,
-          data: { tool: toolLabel(finding), reason: finding.reviewReason ?? '', ...data(finding) },
+          messageId: message.messageId,
+          data: { tool: toolLabel(finding), reason: finding.reviewReason ?? '', ...message.data, ...data(finding) },
           suggest: fix && report.suggestionId ? [{ messageId: report.suggestionId, data: { tool: toolLabel(finding) }, fix }] : [],
         });
       }

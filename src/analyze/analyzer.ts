@@ -430,11 +430,12 @@ class FileAnalyzer implements SiteScope {
         reviewReason = 'this handler is passed through a wrapper that serialises its result and cannot be rewritten; migrate the wrapper to toCallToolResult(result) first';
       }
     }
-    if (context.framework === 'registry' && rewrite) {
-      // The registry's transport turns whatever this returns into text (String(value)): a result
-      // object here would read "[object Object]" until the transport itself is migrated.
+    const helpersDoNotReach = FRAMEWORK_BEHAVIOUR[context.framework].helpersDoNotReach;
+    if (helpersDoNotReach !== null && rewrite) {
+      // The runtime turns whatever this returns into text (a registry's transport, mcp-framework,
+      // AgentKit's MCP extension): a result object here would arrive as text, not as a result.
       rewrite = null;
-      reviewReason = "the registry's transport puts this value into a text item as it is; migrate the transport to toCallToolResult(value), then return a result here";
+      reviewReason = helpersDoNotReach;
     }
     const clash = rewrite?.helpers.find((helper) => this.ownDeclarations().has(helper));
     if (rewrite && clash) {

@@ -1,9 +1,10 @@
-import type { Framework } from './types.js';
+import type { Framework, SiteKind } from './types.js';
 
 /**
  * What each framework does with the value a tool handler returns, where it decides whether a
- * returned shape is a site. One table, so that discovery only has to say which framework receives
- * a handler's value.
+ * returned shape is a site, and how findings put it into words. One table, so that discovery only
+ * has to say which framework receives a handler's value, and the rules' messages and `migrate`'s
+ * review reasons say the same thing about it.
  */
 export interface FrameworkBehaviour {
   /**
@@ -17,14 +18,136 @@ export interface FrameworkBehaviour {
   addsTextToStructured: boolean;
   /** The framework's contract is a string result (AgentKit actions): a value the analyzer cannot see into is one. */
   returnsStrings: boolean;
+  /**
+   * A tool that declares an output schema may return a plain object: the framework sends it as
+   * structuredContent with a text item (mcp-framework's `outputSchemaShape`, xmcp's `outputSchema`).
+   */
+  structuresPlainData: boolean;
+  /**
+   * Why `migrate` leaves this framework's sites for review: its runtime does not pass a
+   * CallToolResult on as the result (it JSON-encodes or stringifies whatever it gets), so the
+   * kit's helpers would make things worse there. Null where a returned result reaches the client.
+   */
+  helpersDoNotReach: string | null;
 }
 
 export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>> = {
-  sdk: { plainData: 'site', addsTextToStructured: false, returnsStrings: false },
-  fastmcp: { plainData: 'none', addsTextToStructured: false, returnsStrings: false },
-  transport: { plainData: 'errors', addsTextToStructured: false, returnsStrings: false },
-  'mcp-framework': { plainData: 'site', addsTextToStructured: false, returnsStrings: false },
-  xmcp: { plainData: 'site', addsTextToStructured: true, returnsStrings: false },
-  agentkit: { plainData: 'site', addsTextToStructured: false, returnsStrings: true },
-  registry: { plainData: 'site', addsTextToStructured: false, returnsStrings: false },
+  sdk: { plainData: 'site', addsTextToStructured: false, returnsStrings: false, structuresPlainData: false, helpersDoNotReach: null },
+  fastmcp: { plainData: 'none', addsTextToStructured: false, returnsStrings: false, structuresPlainData: false, helpersDoNotReach: null },
+  transport: { plainData: 'errors', addsTextToStructured: false, returnsStrings: false, structuresPlainData: false, helpersDoNotReach: null },
+  'mcp-framework': {
+    plainData: 'site',
+    addsTextToStructured: false,
+    returnsStrings: false,
+    structuresPlainData: true,
+    helpersDoNotReach:
+      "mcp-framework JSON-encodes whatever execute returns, so a result from the kit's helpers would arrive double-encoded; return the content array ([{ type: 'text', text }]) or the data object, and throw an Error for a failure",
+  },
+  xmcp: { plainData: 'site', addsTextToStructured: true, returnsStrings: false, structuresPlainData: true, helpersDoNotReach: null },
+  agentkit: {
+    plainData: 'site',
+    addsTextToStructured: false,
+    returnsStrings: true,
+    structuresPlainData: false,
+    helpersDoNotReach: "AgentKit actions must return a string, which its MCP extension JSON-encodes into a text item; serve the actions through a tools/call handler of your own that returns the kit's results, instead of getMcpTools's toolHandler",
+  },
+  registry: {
+    plainData: 'site',
+    addsTextToStructured: false,
+    returnsStrings: false,
+    structuresPlainData: false,
+    helpersDoNotReach: "the registry's transport puts this value into a text item as it is; migrate the transport to toCallToolResult(value), then return a result here",
+  },
 };
+
+/** The shape of the value a finding is about, as a framework tells them apart. */
+export type ReturnedShape = 'string' | 'json' | 'error' | 'object' | 'result';
+
+const SHAPE_OF_KIND: Readonly<Record<SiteKind, ReturnedShape | null>> = {
+  string: 'string',
+  'json-stringify': 'json',
+  'json-text-content': 'result',
+  'error-string': 'error',
+  'error-json': 'error',
+  'error-object': 'error',
+  'error-content': 'error',
+  'bare-object': 'object',
+  'hand-built-result': 'result',
+  'structured-not-object': null,
+  'structured-without-text': null,
+  'missing-structured-content': null,
+  'transport-wrapper': null,
+};
+
+/** Two sentences of a finding's message: what the framework does with the value, and what to return instead. */
+export interface FrameworkWording {
+  delivery: string;
+  instead: string;
+}
+
+const MCP_FRAMEWORK_ENCODES = 'mcp-framework JSON-encodes whatever MCPTool.execute returns into one text item';
+const AGENTKIT_ENCODES = "AgentKit's MCP extension (getMcpTools) sends JSON.stringify(value) as the text";
+const AGENTKIT_INSTEAD =
+  "AgentKit actions return strings: keep the action's contract and serve the actions through a tools/call handler of your own that returns successResult(text), errorTextResult(text) or jsonResult(data), instead of getMcpTools's toolHandler.";
+const REGISTRY_PUTS = "The server's own transport puts whatever this handler returns into a text item as it is";
+const registryInstead = (helper: string) =>
+  `Migrate that transport (reported as transport-wrapper where it calls the handler) to return toCallToolResult(value), then return ${helper} here.`;
+
+/**
+ * The frameworks whose handling of a returned value differs from the SDK's, per shape. Where a
+ * framework has no sentence for a shape, the rule's SDK message holds there too.
+ */
+const FRAMEWORK_WORDING: Readonly<Partial<Record<Framework, Partial<Record<ReturnedShape, FrameworkWording>>>>> = {
+  'mcp-framework': {
+    string: {
+      delivery: `${MCP_FRAMEWORK_ENCODES}, so the model reads the string in quotes with its line breaks escaped.`,
+      instead: "Return [{ type: 'text', text }] (mcp-framework sends an array of content items as the content), or set useStringify = false on the tool.",
+    },
+    json: {
+      delivery: `${MCP_FRAMEWORK_ENCODES}, so this JSON text arrives encoded twice (escaped JSON inside a JSON string), without structuredContent.`,
+      instead: 'Return the data object itself: mcp-framework encodes it once, and also sends it as structuredContent when the tool declares an outputSchemaShape.',
+    },
+    object: {
+      delivery: `${MCP_FRAMEWORK_ENCODES}, so clients get this object as JSON text without structuredContent.`,
+      instead: 'Declare an outputSchemaShape (a zod object) on the tool, so that mcp-framework also sends the object as structuredContent.',
+    },
+    error: {
+      delivery: `${MCP_FRAMEWORK_ENCODES} and never sets isError from it, so the model cannot tell the call failed.`,
+      instead: 'Throw an Error with this message: mcp-framework turns a thrown Error into an isError: true result.',
+    },
+    result: {
+      delivery: `${MCP_FRAMEWORK_ENCODES}, so a hand-built { content } result arrives double-encoded: the model reads the result object as JSON text.`,
+      instead: "Return the content array itself ([{ type: 'text', text }]) or the data object, and throw an Error for a failure.",
+    },
+  },
+  xmcp: {
+    string: {
+      delivery: 'xmcp sends a returned string as a text item, but a failure is then not marked isError and there is no structuredContent, so its results differ from every other tool.',
+      instead: 'Return successResult(text).',
+    },
+    object: {
+      delivery: "Without an outputSchema, xmcp refuses it (\"Tool handler must return at least 'content' or 'structuredContent'\"), so the call fails.",
+      instead: 'Return jsonResult(value), or declare an outputSchema to send it as structuredContent.',
+    },
+  },
+  agentkit: {
+    string: { delivery: `${AGENTKIT_ENCODES}, so the model reads this string in quotes with its line breaks escaped, and a failure is never isError.`, instead: AGENTKIT_INSTEAD },
+    json: { delivery: `${AGENTKIT_ENCODES}, so this JSON text arrives encoded twice (escaped JSON inside a JSON string), without structuredContent.`, instead: AGENTKIT_INSTEAD },
+    object: { delivery: `${AGENTKIT_ENCODES}: clients get JSON text without structuredContent, and the action breaks AgentKit's string contract.`, instead: AGENTKIT_INSTEAD },
+    error: { delivery: `${AGENTKIT_ENCODES} and never sets isError, so the model cannot tell the action failed.`, instead: AGENTKIT_INSTEAD },
+    result: { delivery: `${AGENTKIT_ENCODES}, so a { content } result arrives as JSON text, not as a result.`, instead: AGENTKIT_INSTEAD },
+  },
+  registry: {
+    string: { delivery: `${REGISTRY_PUTS}: the text arrives, but a failure cannot be marked isError and data has no structuredContent.`, instead: registryInstead('successResult(text)') },
+    json: { delivery: `${REGISTRY_PUTS}: the model reads escaped JSON and clients get no structuredContent.`, instead: registryInstead('jsonResult(data)') },
+    object: { delivery: `${REGISTRY_PUTS}: an object arrives as JSON or as "[object Object]", never as structuredContent.`, instead: registryInstead('jsonResult(value)') },
+    error: { delivery: `${REGISTRY_PUTS}, without isError: true, so the model cannot tell it failed.`, instead: registryInstead('errorTextResult(text)') },
+    result: { delivery: `${REGISTRY_PUTS}, so a { content } result arrives as text, not as a result.`, instead: registryInstead('the result') },
+  },
+};
+
+/** What a finding of this kind should say about its framework, or undefined where the SDK's wording holds. */
+export function frameworkWording(framework: Framework, kind: SiteKind): FrameworkWording | undefined {
+  const shape = SHAPE_OF_KIND[kind];
+  return shape === null ? undefined : FRAMEWORK_WORDING[framework]?.[shape];
+}

@@ -10,3 +10,4 @@ export * from './types.js';
 export { ProjectAnalysis, type ProjectAnalysisOptions } from './project-analysis.js';
 export { SourceProject } from './flow/project.js';
 export { isTestFile, listProjectFiles, projectRootOf, TEST_FILE_GLOBS } from './flow/project-files.js';
+export { FRAMEWORK_BEHAVIOUR, frameworkWording, type FrameworkBehaviour, type FrameworkWording } from './frameworks.js';

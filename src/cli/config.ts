@@ -158,13 +158,15 @@ export function validateConfig(raw: unknown, where: string): FileConfig {
     }
   }
   const config = raw as FileConfig;
-  config.handlerPatterns?.forEach((pattern, index) => {
-    try {
-      new RegExp(pattern);
-    } catch (error) {
-      throw new UsageError(`${where}: "handlerPatterns[${index}]" is not a valid regular expression: ${(error as Error).message}`);
-    }
-  });
+  for (const key of ['handlerPatterns', 'errorPatterns'] as const) {
+    config[key]?.forEach((pattern, index) => {
+      try {
+        new RegExp(pattern);
+      } catch (error) {
+        throw new UsageError(`${where}: "${key}[${index}]" is not a valid regular expression: ${(error as Error).message}`);
+      }
+    });
+  }
   for (const key of ['include', 'exclude'] as const) {
     config[key]?.forEach((pattern, index) => {
       try {
@@ -228,12 +230,12 @@ export function loadConfig(cwd: string, configFile?: string): LoadedConfig {
   }
 }
 
-function checkFlagRegexps(patterns: string[] | undefined): void {
+function checkFlagRegexps(flag: string, patterns: string[] | undefined): void {
   for (const pattern of patterns ?? []) {
     try {
       new RegExp(pattern);
     } catch (error) {
-      throw new UsageError(`--handler-pattern "${pattern}" is not a valid regular expression: ${(error as Error).message}`);
+      throw new UsageError(`${flag} "${pattern}" is not a valid regular expression: ${(error as Error).message}`);
     }
   }
 }
@@ -252,7 +254,8 @@ function checkFlagGlobs(flag: string, patterns: string[] | undefined): void {
 export function resolveCliOptions(cwd: string, flags: ConfigFlags): CliOptions {
   const loaded = loadConfig(cwd, flags.configFile);
   const file = loaded.config;
-  checkFlagRegexps(flags.handlerPattern);
+  checkFlagRegexps('--handler-pattern', flags.handlerPattern);
+  checkFlagRegexps('--error-pattern', flags.errorPattern);
   checkFlagGlobs('--include', flags.include);
   checkFlagGlobs('--exclude', flags.exclude);
   if (flags.resultFormat !== undefined && !(RESULT_FORMAT_OPTIONS as readonly string[]).includes(flags.resultFormat)) {

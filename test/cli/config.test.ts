@@ -36,6 +36,8 @@ describe('validateConfig', () => {
     [{ handlerPatterns: '^handle' }, /"handlerPatterns" must be an array of strings, got string "\^handle"/],
     [{ handlerPatterns: ['ok', 3] }, /"handlerPatterns\[1\]" must be a string, got number 3/],
     [{ handlerPatterns: ['(unclosed'] }, /"handlerPatterns\[0\]" is not a valid regular expression/],
+    [{ errorPatterns: ['^ok', '(unclosed'] }, /cfg: "errorPatterns\[1\]" is not a valid regular expression/],
+    [{ includeTests: 'yes' }, /"includeTests" must be true or false, got string "yes"/],
     [{ handlerClasses: 'yes' }, /"handlerClasses" must be true or false, got string "yes"/],
     [{ importSource: '' }, /"importSource" must be a non-empty string/],
     [{ localHelpers: 1 }, /"localHelpers" must be a non-empty string, got number 1/],
@@ -146,6 +148,7 @@ describe('resolveCliOptions', () => {
   it('rejects bad flags with one-line messages', () => {
     const dir = tempDir();
     expect(usageError(() => resolveCliOptions(dir, { handlerPattern: ['[a-'] }))).toMatch(/^--handler-pattern "\[a-" is not a valid regular expression/);
+    expect(usageError(() => resolveCliOptions(dir, { errorPattern: ['[a-'] }))).toMatch(/^--error-pattern "\[a-" is not a valid regular expression/);
     expect(usageError(() => resolveCliOptions(dir, { resultFormat: 'pretty' }))).toMatch(/^--result-format must be one of readable, structured, both/);
     expect(usageError(() => resolveCliOptions(dir, { preset: 'all' }))).toMatch(/^--preset must be one of recommended, strict, got "all"/);
     expect(usageError(() => resolveCliOptions(dir, { include: ['{a'] }))).toMatch(/^--include "\{a" is not a valid glob/);

@@ -92,7 +92,8 @@ export function frameworkToolClass(node: TS.ClassDeclaration, scope: DiscoverySc
   if (!framework) return;
   const nameMember = node.members.find((member) => ts.isPropertyDeclaration(member) && propertyName(member.name) === 'name');
   const toolName = nameMember && ts.isPropertyDeclaration(nameMember) ? constantText(nameMember.initializer, scope) : null;
-  const hasOutputSchema = node.members.some((member) => ts.isPropertyDeclaration(member) && propertyName(member.name) === 'outputSchema');
+  // mcp-framework's MCPTool calls it `outputSchemaShape`.
+  const hasOutputSchema = node.members.some((member) => ts.isPropertyDeclaration(member) && ['outputSchema', 'outputSchemaShape'].includes(propertyName(member.name) ?? ''));
   add({ fn: execute, style: 'tool-class', framework, toolName, hasOutputSchema, at: node });
 }
 

@@ -144,7 +144,7 @@ function plainObject(object: TS.ObjectLiteralExpression, context: SiteContext, s
     scope.report('error-object', object, context, rewrite, rewrite ? undefined : 'the error object has no error/message/reason property to use as the message');
     return;
   }
-  if (plainData === 'site') scope.report('bare-object', object, context, scope.rewriter.wrap(object, 'jsonResult'));
+  if (plainData === 'site' && !(context.hasOutputSchema && FRAMEWORK_BEHAVIOUR[context.framework].structuresPlainData)) scope.report('bare-object', object, context, scope.rewriter.wrap(object, 'jsonResult'));
 }
 
 function withStructuredContent(object: TS.ObjectLiteralExpression, contentArray: TS.ArrayLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
