@@ -43,7 +43,8 @@ const FAILURE_PHRASES: readonly RegExp[] = [
   /\b(?:No se pudo|no encontrad[oa]|Impossible de|introuvable|n'existe pas|nicht gefunden|fehlgeschlagen|konnte nicht|não encontrad[oa]|não foi possível|non trovat[oa]|не найден)/i,
 ];
 
-const NOTE = /^[\s*_>[(]*(?:ℹ️|💡|Note\b|NOTE\b|Tip\b|Info\b|Hint\b)/;
+// The word must introduce a note (`Note:`, `Tip -`, `Note that`): "Note 42 not found" is a failure about a note.
+const NOTE = /^[\s*_>[(]*(?:ℹ️|💡|(?:Note|NOTE|Tip|Info|Hint)(?:\s*[:：—–-]|\s+that\b))/;
 
 export interface ErrorWordOptions {
   /** The user's own patterns (`errorPatterns`), tested against the whole text. */

@@ -55,7 +55,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['fastmcp-tool-modules', 'handler-map-classes', 'registry-transport', 'telemetry-dispatcher']);
+    expect(projects).toEqual(['fastmcp-tool-modules', 'handler-map-classes', 'mcp-framework-tools', 'registry-transport', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {

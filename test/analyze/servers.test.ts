@@ -22,6 +22,8 @@ describe('analyzer on realistic servers, one per style', () => {
         'clean', 'fastmcp', 'low-level-if-chain', 'low-level-switch', 'mcp-tool', 'register-tool', 'tool-definitions', 'transport-handlers',
         // the shapes of real servers
         'constant-names', 'wrapped-handlers', 'tool-collections', 'result-builders', 'near-misses',
+        // frameworks and SDK versions, judged by what each does with a returned value
+        'cloudflare-agent', 'vercel-handler', 'sdk-v2', 'mcp-framework',
       ]),
     );
   });
