@@ -89,6 +89,8 @@ function typeEdits(finding: Finding, facts: FileFacts, sourceFile: TS.SourceFile
     }
   } else if (rewrite.helpers.length > 0 && fn.type) {
     const literal = inlineResultType(fn.type);
+    const widening = literal ? undefined : complete.find((change) => change.widening !== undefined);
+    if (widening) named(widening.edit, `${widening.widening} | ${typeName}`);
     if (literal) {
       const change = complete.find((candidate) => isInside(candidate.edit, literal, sourceFile));
       if (change && (facts.helperSites.get(fn) ?? 0) === 1) named(change.edit, typeName);

@@ -5,7 +5,7 @@ import { ts } from '../src/typescript.js';
 import { siteSuppressions } from './directives.js';
 import { RULE_OF_KIND, type KindsOf, type Preset, type RuleName } from './rule-set.js';
 import { suggestionFix } from './suggestions.js';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import {
   analyzeSourceFile,
   frameworkWording,
@@ -191,6 +191,8 @@ function projectViewFor(view: FileView, fileName: string, handlerOptions: Resolv
   if (known && isStale(known, fileName, view.sourceFile.text)) known = undefined;
   if (!known) {
     const project = new SourceProject();
+    // The tree ESLint's parser already built for this file: parsed once, analyzed once.
+    project.useSourceFile(view.sourceFile);
     const sourceFiles = listProjectFiles(root).flatMap((file) => project.sourceFile(file) ?? []);
     known = { project, analysis: new ProjectAnalysis(sourceFiles, { handlerOptions, project }) };
     projectsByRoot.set(cacheKey, known);
@@ -200,7 +202,12 @@ function projectViewFor(view: FileView, fileName: string, handlerOptions: Resolv
 
 function isStale(known: ProjectView, fileName: string, lintedText: string): boolean {
   const analyzedText = known.analysis.sourceFileOf(fileName)?.text;
-  return analyzedText !== undefined && analyzedText !== lintedText && known.project.sourceFile(fileName)?.text === lintedText;
+  if (analyzedText === undefined || analyzedText === lintedText) return false;
+  try {
+    return readFileSync(fileName, 'utf8') === lintedText;
+  } catch {
+    return false;
+  }
 }
 
 type HandlerCountListener = (fileName: string, handlers: number) => void;
@@ -260,6 +267,7 @@ function analyzeInProject(view: FileView, fileName: string, handlerOptions: Reso
     extraHandlers: projectView?.analysis.extraHandlersOf(view.sourceFile.fileName),
     ignoredHandlers: projectView?.analysis.ignoredHandlersOf(view.sourceFile.fileName),
     confirmedHandlers: projectView?.analysis.confirmedHandlersOf(view.sourceFile.fileName),
+    readAsData: projectView?.analysis.readAsDataOf(view.sourceFile.fileName),
   });
   return { analysis, sourceFile: view.sourceFile };
 }

@@ -23,7 +23,7 @@ const returnTypes: Transform = {
           line: line + 1,
           column: character + 1,
           toolName: null,
-          edit: change.isErrorMember ? change.edit : { ...change.edit, text: typeName },
+          edit: change.isErrorMember ? change.edit : { ...change.edit, text: change.widening === undefined ? typeName : `${change.widening} | ${typeName}` },
           helpers: [],
           ...(change.isErrorMember ? {} : { importsResultType: true as const }),
         };

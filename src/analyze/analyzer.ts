@@ -15,7 +15,7 @@ import { fateOf, type FateScope } from './flow/fates.js';
 import { builderShape, classifyBuilderCall } from './sites/builders.js';
 import { classifyCall, followDispatch } from './sites/calls.js';
 import { classifyObject } from './sites/objects.js';
-import { Predicates } from './sites/predicates.js';
+import { Predicates, returnExpressions } from './sites/predicates.js';
 import type { SiteContext, SiteScope } from './sites/scope.js';
 import { classifyString } from './sites/strings.js';
 import { getPropertyValue, isFunctionLike, isInside, lineAndColumn, unwrap } from './syntax.js';
@@ -46,7 +46,14 @@ export interface AnalyzeOptions {
   ignoredHandlers?: readonly ToolHandler[];
   /** Registry entries the project showed to be tools, with the framework their value reaches (see ProjectAnalysis). */
   confirmedHandlers?: readonly ToolHandler[];
+  /**
+   * Functions whose value the project's own code also reads as data (`functionKey` → where), as
+   * well as the SDK: a rewritten return would break that caller, so their sites are for review.
+   */
+  readAsData?: ReadonlyMap<string, string>;
 }
+
+const NOTHING_READ_AS_DATA: ReadonlyMap<string, string> = new Map();
 
 // Only resolved options carry a cache key; raw HandlerOptions never have one.
 function isResolved(options: HandlerOptions | ResolvedHandlerOptions | undefined): options is ResolvedHandlerOptions {
@@ -59,7 +66,7 @@ export function analyzeSourceFile(sourceFile: TS.SourceFile, options: AnalyzeOpt
   if (!mayContainHandlers(sourceFile.text, handlerOptions) && !options.extraHandlers?.length) {
     return { fileName: sourceFile.fileName, handlers: [], findings: [], returnTypeChanges: [], external: [] };
   }
-  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? [], options.followExternal ?? false, options.project, options.ignoredHandlers ?? [], options.confirmedHandlers ?? []).run();
+  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? [], options.followExternal ?? false, options.project, options.ignoredHandlers ?? [], options.confirmedHandlers ?? [], options.readAsData ?? NOTHING_READ_AS_DATA).run();
 }
 
 // A registry entry's tell-tale: `handler:` / `execute:` / `run:` / `callback:` in an object.
@@ -82,7 +89,7 @@ function mayContainHandlers(text: string, options: ResolvedHandlerOptions): bool
   return false;
 }
 
-function functionKey(fn: TS.Node): string {
+export function functionKey(fn: TS.Node): string {
   return `${path.resolve(fn.getSourceFile().fileName)}:${fn.pos}:${fn.end}`;
 }
 
@@ -133,6 +140,7 @@ class FileAnalyzer implements SiteScope {
     readonly project: SourceProject | undefined,
     private readonly ignoredHandlers: readonly ToolHandler[],
     private readonly confirmedHandlers: readonly ToolHandler[],
+    private readonly readAsData: ReadonlyMap<string, string>,
   ) {
     this.locals = new LocalDeclarations(sourceFile);
     this.rewriter = new Rewriter(sourceFile);
@@ -309,6 +317,8 @@ class FileAnalyzer implements SiteScope {
       return;
     }
     if (ts.isArrayLiteralExpression(inner)) {
+      // mcp-framework passes content items (`[{ type: 'text', text }]`) on as the result's content.
+      if (FRAMEWORK_BEHAVIOUR[context.framework].encodesEveryValue && isContentItems(inner)) return;
       if (FRAMEWORK_BEHAVIOUR[context.framework].plainData === 'site') this.report('bare-object', inner, context, this.rewriter.wrap(inner, 'jsonResult'));
       return;
     }
@@ -336,7 +346,8 @@ class FileAnalyzer implements SiteScope {
     if (!ts.isCallExpression(value)) return;
     const fn = this.flow.projectFunction(value);
     const shape = fn ? declaredShape(fn, this) : declaredCallShape(value, this);
-    if (shape === 'data') this.report('bare-object', expression, context, this.rewriter.wrap(unwrap(expression), 'jsonResult'));
+    const encoded = shape === 'unknown' && FRAMEWORK_BEHAVIOUR[context.framework].encodesEveryValue && !context.hasOutputSchema && !(fn && buildsTextOrContent(fn));
+    if (shape === 'data' || encoded) this.report('bare-object', expression, context, this.rewriter.wrap(unwrap(expression), 'jsonResult'));
   }
 
   /**
@@ -437,6 +448,11 @@ class FileAnalyzer implements SiteScope {
       rewrite = null;
       reviewReason = helpersDoNotReach;
     }
+    const readBy = rewrite && this.readAsData.size > 0 ? this.readAsData.get(functionKey(context.fn)) : undefined;
+    if (readBy !== undefined) {
+      rewrite = null;
+      reviewReason = `the server's own code also calls this function (${readBy}) and reads its value as data; a result here would break that caller: give the tool a handler of its own that wraps this function, then migrate`;
+    }
     const clash = rewrite?.helpers.find((helper) => this.ownDeclarations().has(helper));
     if (rewrite && clash) {
       // The file's own `errorResult` would be called with the kit's arguments (or clash with its import).
@@ -528,3 +544,22 @@ function isAssignmentTarget(node: TS.Node): boolean {
   return ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
 }
 
+/**
+ * The function returns a string, content items or a result somewhere (`[{ type: 'text', text }]`,
+ * `{ content }`): what it gives is not plain data the framework would encode.
+ */
+function buildsTextOrContent(fn: TS.SignatureDeclaration): boolean {
+  return returnExpressions(fn).some((returned) => {
+    const value = unwrap(returned);
+    if (ts.isStringLiteralLike(value) || ts.isTemplateExpression(value) || ts.isArrayLiteralExpression(value)) return true;
+    return ts.isObjectLiteralExpression(value) && getPropertyValue(value, 'content') !== undefined;
+  });
+}
+
+/** `[{ type: 'text', text }, { type: 'image', … }]`: every element an item with a `type`. */
+function isContentItems(array: TS.ArrayLiteralExpression): boolean {
+  return array.elements.length > 0 && array.elements.every((element) => {
+    const item = unwrap(element);
+    return ts.isObjectLiteralExpression(item) && getPropertyValue(item, 'type') !== undefined;
+  });
+}

@@ -19,6 +19,11 @@ export interface FrameworkBehaviour {
   /** The framework's contract is a string result (AgentKit actions): a value the analyzer cannot see into is one. */
   returnsStrings: boolean;
   /**
+   * The framework JSON-encodes every returned value that is not content items (mcp-framework): an
+   * API client's result the analyzer cannot see into arrives as JSON text too, so it is a site.
+   */
+  encodesEveryValue: boolean;
+  /**
    * A tool that declares an output schema may return a plain object: the framework sends it as
    * structuredContent with a text item (mcp-framework's `outputSchemaShape`, xmcp's `outputSchema`).
    */
@@ -32,22 +37,24 @@ export interface FrameworkBehaviour {
 }
 
 export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>> = {
-  sdk: { plainData: 'site', addsTextToStructured: false, returnsStrings: false, structuresPlainData: false, helpersDoNotReach: null },
-  fastmcp: { plainData: 'none', addsTextToStructured: false, returnsStrings: false, structuresPlainData: false, helpersDoNotReach: null },
-  transport: { plainData: 'errors', addsTextToStructured: false, returnsStrings: false, structuresPlainData: false, helpersDoNotReach: null },
+  sdk: { plainData: 'site', addsTextToStructured: false, returnsStrings: false, encodesEveryValue: false, structuresPlainData: false, helpersDoNotReach: null },
+  fastmcp: { plainData: 'none', addsTextToStructured: false, returnsStrings: false, encodesEveryValue: false, structuresPlainData: false, helpersDoNotReach: null },
+  transport: { plainData: 'errors', addsTextToStructured: false, returnsStrings: false, encodesEveryValue: false, structuresPlainData: false, helpersDoNotReach: null },
   'mcp-framework': {
     plainData: 'site',
     addsTextToStructured: false,
     returnsStrings: false,
+    encodesEveryValue: true,
     structuresPlainData: true,
     helpersDoNotReach:
       "mcp-framework JSON-encodes whatever execute returns, so a result from the kit's helpers would arrive double-encoded; return the content array ([{ type: 'text', text }]) or the data object, and throw an Error for a failure",
   },
-  xmcp: { plainData: 'site', addsTextToStructured: true, returnsStrings: false, structuresPlainData: true, helpersDoNotReach: null },
+  xmcp: { plainData: 'site', addsTextToStructured: true, returnsStrings: false, encodesEveryValue: false, structuresPlainData: true, helpersDoNotReach: null },
   agentkit: {
     plainData: 'site',
     addsTextToStructured: false,
     returnsStrings: true,
+    encodesEveryValue: false,
     structuresPlainData: false,
     helpersDoNotReach: "AgentKit actions must return a string, which its MCP extension JSON-encodes into a text item; serve the actions through a tools/call handler of your own that returns the kit's results, instead of getMcpTools's toolHandler",
   },
@@ -55,6 +62,7 @@ export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>
     plainData: 'site',
     addsTextToStructured: false,
     returnsStrings: false,
+    encodesEveryValue: false,
     structuresPlainData: false,
     helpersDoNotReach: "the registry's transport puts this value into a text item as it is; migrate the transport to toCallToolResult(value), then return a result here",
   },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
-import { analyzeSourceFile } from './analyzer.js';
+import { analyzeSourceFile, functionKey } from './analyzer.js';
 import { LocalDeclarations, type CheckerSource } from './declarations.js';
 import { functionOf, type ResolveScope } from './discovery/resolve.js';
 import { combineFates, fateOf, type Fate, type FateScope } from './flow/fates.js';
@@ -44,6 +44,7 @@ const FOUND_BY_SHAPE: ReadonlySet<HandlerStyle> = new Set(['definition', 'result
 export class ProjectAnalysis {
   private readonly analyses = new Map<string, Analysis>();
   private readonly trees = new Map<string, TS.SourceFile>();
+  private readonly readAsData = new Map<string, Map<string, string>>();
   private readonly extras = new Map<string, ToolHandler[]>();
   private readonly ignored = new Map<string, ToolHandler[]>();
   private readonly confirmed = new Map<string, ToolHandler[]>();
@@ -75,6 +76,33 @@ export class ProjectAnalysis {
       }
       pending = this.reachedElsewhere(reanalyzed);
     }
+    this.judgeSharedFunctions();
+  }
+
+  /**
+   * A function whose returns are rewritten but that the server's own code also calls and takes
+   * apart (`const response = await handlers.listItems(args); response.items…`) serves two
+   * masters: its sites are left for review, naming that caller, and their files analyzed again.
+   */
+  private judgeSharedFunctions(): void {
+    const calledBySdk = new Set<TS.Node>();
+    for (const analysis of this.analyses.values()) for (const handler of analysis.handlers) if (CALLED_BY_THE_SDK.has(handler.style)) calledBySdk.add(handler.fn);
+    const scope: FateScope = { isToolHandler: (fn) => calledBySdk.has(fn), callersOf: (fn) => this.callersOf(fn), localsOf: (sourceFile) => this.localsOf(sourceFile) };
+    for (const [fileName, analysis] of [...this.analyses]) {
+      const readAsData = new Map<string, string>();
+      const judged = new Set<TS.SignatureDeclaration>();
+      for (const finding of analysis.findings) {
+        const fn = finding.returningFunction;
+        if (!finding.rewrite || judged.has(fn)) continue;
+        judged.add(fn);
+        const reader = this.callersOf(fn).find((call) => !isWithin(call, fn) && fateOf(call, scope) === 'intermediate');
+        if (reader) readAsData.set(functionKey(fn), where(reader));
+      }
+      if (readAsData.size === 0) continue;
+      this.readAsData.set(fileName, readAsData);
+      const sourceFile = this.options.project.sourceFile(fileName) ?? this.trees.get(fileName);
+      if (sourceFile) this.analyses.set(fileName, this.analyze(sourceFile));
+    }
   }
 
   /** Handlers other files reach in `fileName` (to analyze another parse of the same file with). */
@@ -97,6 +125,11 @@ export class ProjectAnalysis {
     return this.analyses.get(key(fileName));
   }
 
+  /** Functions of `fileName` whose value the project's own code also reads as data (see judgeSharedFunctions). */
+  readAsDataOf(fileName: string): ReadonlyMap<string, string> | undefined {
+    return this.readAsData.get(key(fileName));
+  }
+
   /** The tree of `fileName` this project analyzed (the findings' nodes are its nodes). */
   sourceFileOf(fileName: string): TS.SourceFile | undefined {
     return this.trees.get(key(fileName));
@@ -114,6 +147,7 @@ export class ProjectAnalysis {
       extraHandlers: this.extras.get(fileName),
       ignoredHandlers: this.ignored.get(fileName),
       confirmedHandlers: this.confirmed.get(fileName),
+      readAsData: this.readAsData.get(fileName),
     });
   }
 
@@ -288,4 +322,15 @@ function key(fileName: string): string {
 
 function sameFunction(a: ToolHandler, b: ToolHandler): boolean {
   return a.fn.pos === b.fn.pos && a.fn.end === b.fn.end && a.fn.kind === b.fn.kind;
+}
+
+function isWithin(node: TS.Node, container: TS.Node): boolean {
+  return node.getSourceFile() === container.getSourceFile() && node.pos >= container.pos && node.end <= container.end;
+}
+
+/** `src/index.ts:277`, relative to the working folder, for a review reason. */
+function where(node: TS.Node): string {
+  const sourceFile = node.getSourceFile();
+  const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+  return `${path.relative(process.cwd(), sourceFile.fileName).split(path.sep).join('/')}:${line}`;
 }

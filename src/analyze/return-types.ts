@@ -53,7 +53,17 @@ export function returnTypeChanges(findings: readonly Finding[], unrewrittenStrin
       continue;
     }
     const resultType = inlineResultType(fn.type);
-    if (!resultType) continue;
+    if (!resultType) {
+      // Declared to return data (`Promise<Entity>`) while a return now builds a result: the
+      // annotation widens to hold both, as the value reaching the SDK already did.
+      const declared = declaredDataType(fn.type, sourceFile);
+      if (declared && rewritten.some((finding) => finding.rewrite!.helpers.length > 0 && !STRING_RESULT_KINDS.has(finding.kind))) {
+        const text = declared.getText(sourceFile);
+        const kept = ts.isFunctionTypeNode(declared) || ts.isConstructorTypeNode(declared) || ts.isConditionalTypeNode(declared) ? `(${text})` : text;
+        changes.push({ fn, edit: rewriter.replace(declared, 'ToolResult'), widening: kept });
+      }
+      continue;
+    }
     if (returnExpressions(fn).every((expression) => covered(expression, true))) {
       changes.push({ fn, edit: rewriter.replace(resultType, 'ToolResult') });
     } else if (rewritten.some((finding) => finding.rewrite!.addsIsError) && !resultType.members.some((member) => memberName(member) === 'isError')) {
@@ -77,6 +87,22 @@ export function stringReturnType(type: TS.TypeNode, sourceFile: TS.SourceFile): 
   const isResultType = (member: TS.TypeNode) => ts.isTypeReferenceNode(member) && ts.isIdentifier(member.typeName) && names.has(member.typeName.text);
   const [a, b] = inner.types;
   return (a.kind === ts.SyntaxKind.StringKeyword && isResultType(b)) || (b.kind === ts.SyntaxKind.StringKeyword && isResultType(a)) ? inner : undefined;
+}
+
+/** Types that already hold the helpers' results: the SDK's and the runtime's, and any/unknown. */
+const HOLDS_RESULTS = /\b(?:CallToolResult|ToolResult|SuccessResult|ErrorResult|ServerResult)\b/;
+
+/**
+ * The data type a function is annotated to return (inside `Promise<…>`), when it cannot hold a
+ * helper's result: not `any` / `unknown` / `void`, not a result type already.
+ */
+function declaredDataType(type: TS.TypeNode, sourceFile: TS.SourceFile): TS.TypeNode | undefined {
+  let inner = type;
+  if (ts.isTypeReferenceNode(inner) && ts.isIdentifier(inner.typeName) && inner.typeName.text === 'Promise' && inner.typeArguments?.length === 1) inner = inner.typeArguments[0];
+  if (inner.kind === ts.SyntaxKind.AnyKeyword || inner.kind === ts.SyntaxKind.UnknownKeyword || inner.kind === ts.SyntaxKind.VoidKeyword || inner.kind === ts.SyntaxKind.ObjectKeyword) return undefined;
+  const text = inner.getText(sourceFile);
+  if (HOLDS_RESULTS.test(text) || [...resultTypeNames(sourceFile)].some((name) => new RegExp(`\\b${name}\\b`).test(text))) return undefined;
+  return inner;
 }
 
 const resultTypeNamesCache = new WeakMap<TS.SourceFile, Set<string>>();

@@ -160,6 +160,11 @@ export interface ReturnTypeChange {
    * is final); otherwise it names the runtime's ToolResult, which writers import.
    */
   isErrorMember?: true;
+  /**
+   * The annotation's own text, kept before ` | <ToolResult>`: a function declared to return data
+   * (`Promise<Entity | { isError: true; message: string }>`) whose returns now include results.
+   */
+  widening?: string;
 }
 
 export interface Analysis {

@@ -15,6 +15,7 @@ import { deprecated, useColor, warn, type Io } from './io.js';
 import { protocolSetting, protocolSummary } from './protocol-summary.js';
 import { displayPath } from './report.js';
 import { ruleHelp } from './rule-help.js';
+import { syntaxOnlyParser } from './syntax-parser.js';
 import { applySuppressions, entryCount, loadSuppressions, planSuppressions, prune, saveSuppressions, suppress, type SuppressedViolations, type SuppressionFlags, type SuppressionPlan } from './suppressions.js';
 
 export type CheckFormat = 'text' | 'json' | 'sarif';
@@ -73,7 +74,7 @@ export interface LintOptions {
   typed?: { tsconfig: string; files: Set<string> };
 }
 
-async function lintWith(files: string[], options: LintOptions, parserOptions: Linter.ParserOptions): Promise<ESLint.LintResult[]> {
+async function lintWith(files: string[], options: LintOptions, languageOptions: { parserOptions: Linter.ParserOptions; parser?: Linter.Parser }): Promise<ESLint.LintResult[]> {
   if (files.length === 0) return [];
   const base = plugin.configs.recommended;
   const rules = Object.fromEntries(
@@ -82,7 +83,7 @@ async function lintWith(files: string[], options: LintOptions, parserOptions: Li
   const config = {
     plugins: base.plugins,
     files: SOURCE_FILE_GLOBS,
-    languageOptions: { ...base.languageOptions, sourceType: 'module', parserOptions },
+    languageOptions: { ...base.languageOptions, sourceType: 'module', ...languageOptions },
     linterOptions: { reportUnusedDisableDirectives: 'off' },
     settings: { [PLUGIN_NAME]: options.settings },
     rules,
@@ -103,9 +104,10 @@ export async function lintFiles(options: LintOptions): Promise<ESLint.LintResult
   const typedSet = new Set(typedFiles);
   const plain = options.files.filter((file) => !typedSet.has(file));
   const typed = options.typed
-    ? await lintWith(typedFiles, options, { project: options.typed.tsconfig, tsconfigRootDir: path.dirname(options.typed.tsconfig) })
+    ? await lintWith(typedFiles, options, { parserOptions: { project: options.typed.tsconfig, tsconfigRootDir: path.dirname(options.typed.tsconfig) } })
     : [];
-  return [...typed, ...(await lintWith(plain, options, {}))];
+  // Without type information the rules need TypeScript's tree alone, not typescript-eslint's.
+  return [...typed, ...(await lintWith(plain, options, { parserOptions: {}, parser: syntaxOnlyParser }))];
 }
 
 /** A result of ESLint's JSON format, plus how many tool handlers the kit recognised in the file. */

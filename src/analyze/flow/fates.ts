@@ -124,15 +124,26 @@ function argumentFate(call: TS.CallExpression, argument: TS.Expression, scope: F
   return 'intermediate';
 }
 
+// `'sys' in r`, `r === undefined`, `r instanceof Error`: checks, which send the value nowhere.
+const CHECK_OPERATORS: ReadonlySet<TS.SyntaxKind> = new Set([
+  ts.SyntaxKind.InKeyword,
+  ts.SyntaxKind.InstanceOfKeyword,
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+]);
+
 /**
  * A use of a variable: read field by field is intermediate (`r.content[0].text`); a check
- * (`if (r.isError)`, `'sys' in r`) says nothing of where the value goes; anything else goes where
+ * (`if (r.isError)`, `'sys' in r`, `!r`, `typeof r`) says nothing of where the value goes; anything else goes where
  * the use goes.
  */
 function useFate(use: TS.Identifier, scope: FateScope, depth: number, seen: Set<TS.Node>): Fate[] {
   const parent = use.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.expression === use) return parent.name.text === 'isError' ? [] : ['intermediate'];
-  if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.InKeyword) return [];
+  if (ts.isBinaryExpression(parent) && CHECK_OPERATORS.has(parent.operatorToken.kind)) return [];
+  if (ts.isTypeOfExpression(parent) || (ts.isPrefixUnaryExpression(parent) && parent.operator === ts.SyntaxKind.ExclamationToken)) return [];
   return [fateOf(use, scope, depth + 1, seen)];
 }
 

@@ -4,6 +4,7 @@ import { skipTypeWrappers } from '../declarations.js';
 import { classMethod, functionOf, importedDeclaration, type ResolveScope } from '../discovery/resolve.js';
 import { topLevelDeclaration } from './project.js';
 import { getPropertyValue, isFunctionLike, propertyName, STRING_METHODS } from '../syntax.js';
+import { KIT_HELPERS } from '../options.js';
 
 /**
  * Where a value is built. `origins(x)` answers with every expression whose value `x` may hold,
@@ -182,6 +183,9 @@ export class ValueFlow {
     if (!fn || !(fn as TS.FunctionLikeDeclaration).body) return undefined;
     const file = fn.getSourceFile();
     if (file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName)) return undefined;
+    // The kit's helpers copied into the project (`migrate --local-helpers`): a call of one is a result.
+    const name = ts.isIdentifier(callee) ? callee.text : callee.name.text;
+    if ((KIT_HELPERS as readonly string[]).includes(name) && file.text.includes('mcp-result-kit')) return undefined;
     return fn;
   }
 
