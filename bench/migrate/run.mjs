@@ -3,7 +3,7 @@
 // that peak RSS belongs to one phase; phases alternate and the median of the repeats is shown.
 // Usage: npm run build && node bench/migrate/run.mjs [--files 1000] [--repeats 3]
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -108,7 +108,12 @@ if (values.phase) {
   const sites = Number(values.sites);
   const oneFile = {};
   for (const handlers of [Math.round(sites / 8), sites]) {
-    const file = generateOneFile(path.join(root, 'bench/.tmp/migrate/one-file', `handlers-${handlers}.ts`), handlers);
+    // Each file is a project of its own: migrate analyzes every file under the nearest package.json.
+    const folder = path.join(root, 'bench/.tmp/migrate/one-file', String(handlers));
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: `one-file-${handlers}`, private: true, type: 'module' }, null, 2));
+    const file = generateOneFile(path.join(folder, 'server.ts'), handlers);
     const runs = [];
     for (let i = 0; i < repeats; i++) runs.push(measure('one-file', path.dirname(file), file));
     oneFile[handlers] = { ms: median(runs.map((r) => r.ms)), rssMb: median(runs.map((r) => r.maxRssMb)), sites: runs[0].work };
