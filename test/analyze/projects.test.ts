@@ -2,12 +2,13 @@
 // another, dispatchers calling handlers in other files, handler maps of class instances. Each has
 // an expected.json with the sites found type-aware and syntax-only, and the type-aware migration
 // must compile against the real SDK, zod and fastmcp types.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMigration, type MigrationRun } from '../../transforms/index.js';
+import { localHelpersSource } from '../../transforms/local-helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PROJECTS = path.join(ROOT, 'fixtures/projects');
@@ -55,7 +56,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['fastmcp-tool-modules', 'handler-map-classes', 'mcp-framework-tools', 'registry-transport', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
+    expect(projects).toEqual(['fastmcp-tool-modules', 'handler-map-classes', 'mcp-framework-tools', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {
@@ -84,5 +85,55 @@ describe('multi-file servers', () => {
       const again = runMigration({ files: copied, tsconfig: path.join(copy, 'tsconfig.json') });
       expect(again.files.filter((file) => file.changed).map((file) => file.fileName)).toEqual([]);
     });
+  });
+});
+
+describe('a handler the server also calls for data (fixtures/projects/shared-handlers)', () => {
+  const dir = path.join(PROJECTS, 'shared-handlers');
+  const files = sourceFiles(path.join(dir, 'src'));
+
+  it('leaves the shared function for review, naming the caller that reads its value, and widens the other one’s declared data type', () => {
+    const run = runMigration({ files });
+    const recipes = run.files.find((file) => file.fileName.endsWith('recipes.ts'))!;
+    const review = recipes.diagnostics.filter((diagnostic) => diagnostic.severity === 'review');
+    expect(review.map((diagnostic) => [diagnostic.line, diagnostic.toolName])).toEqual([[25, 'list_recipes']]);
+    expect(review[0].message).toMatch(/also calls this function \(.*src\/index\.ts:20\) and reads its value as data/);
+    expect(recipes.text).toContain("async getRecipe(args: { id: string }): Promise<Recipe | Failure | ToolResult> {");
+    expect(recipes.text).toContain('return jsonResult({ id: recipe.id, title: recipe.title, minutes: recipe.minutes });');
+    expect(recipes.text).toContain("async listRecipes(args: { limit?: number }): Promise<RecipeList | Failure> {");
+    expect(recipes.text).toContain('    return list;');
+  });
+});
+
+describe('a server migrated with --local-helpers, migrated again', () => {
+  it("reads the copied helpers' calls as results: a result kept in a variable and logged is not wrapped again", () => {
+    const dir = mkdtempSync(path.join(temp, 'local-helpers-'));
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'migrated', private: true, type: 'module' }));
+    mkdirSync(path.join(dir, 'src'));
+    writeFileSync(path.join(dir, 'src/mcp-result-kit-helpers.ts'), localHelpersSource());
+    const server = path.join(dir, 'src/server.ts');
+    writeFileSync(
+      server,
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { errorTextResult, jsonResult } from './mcp-result-kit-helpers.js';
+
+declare const documents: Map<string, { title: string }>;
+const server = new McpServer({ name: 'docs', version: '1.0.0' });
+
+server.tool('get_document', { id: z.string() }, async ({ id }) => {
+  const document = documents.get(id);
+  if (!document) {
+    const response = errorTextResult(JSON.stringify({ error: 'Document not found' }));
+    console.error('get_document error response:', JSON.stringify(response));
+    return response;
+  }
+  return jsonResult(document);
+});
+`,
+    );
+    const run = runMigration({ files: [server] });
+    expect(run.files[0].changes).toEqual([]);
+    expect(run.files[0].changed).toBe(false);
   });
 });
