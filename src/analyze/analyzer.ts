@@ -448,7 +448,7 @@ class FileAnalyzer implements SiteScope {
       rewrite = null;
       reviewReason = helpersDoNotReach;
     }
-    const readBy = rewrite && this.readAsData.size > 0 ? this.readAsData.get(functionKey(context.fn)) : undefined;
+    const readBy = rewrite && this.readAsData.size > 0 && changesShape(kind) ? this.readAsData.get(functionKey(context.fn)) : undefined;
     if (readBy !== undefined) {
       rewrite = null;
       reviewReason = `the server's own code also calls this function (${readBy}) and reads its value as data; a result here would break that caller: give the tool a handler of its own that wraps this function, then migrate`;
@@ -562,4 +562,13 @@ function isContentItems(array: TS.ArrayLiteralExpression): boolean {
     const item = unwrap(element);
     return ts.isObjectLiteralExpression(item) && getPropertyValue(item, 'type') !== undefined;
   });
+}
+
+/**
+ * A rewrite of this kind changes what the value is (a string or plain data becomes a result
+ * object), so code that reads the value as it was would break. A result literal that gains
+ * `isError` or moves its JSON to structuredContent keeps its `content` as it was.
+ */
+export function changesShape(kind: SiteKind): boolean {
+  return STRING_RESULT_KINDS.has(kind) || kind === 'bare-object' || kind === 'error-object';
 }

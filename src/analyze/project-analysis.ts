@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
-import { analyzeSourceFile, functionKey } from './analyzer.js';
+import { analyzeSourceFile, changesShape, functionKey } from './analyzer.js';
 import { LocalDeclarations, type CheckerSource } from './declarations.js';
 import { functionOf, type ResolveScope } from './discovery/resolve.js';
 import { combineFates, fateOf, type Fate, type FateScope } from './flow/fates.js';
@@ -93,7 +93,7 @@ export class ProjectAnalysis {
       const judged = new Set<TS.SignatureDeclaration>();
       for (const finding of analysis.findings) {
         const fn = finding.returningFunction;
-        if (!finding.rewrite || judged.has(fn)) continue;
+        if (!finding.rewrite || !changesShape(finding.kind) || judged.has(fn)) continue;
         judged.add(fn);
         const reader = this.callersOf(fn).find((call) => !isWithin(call, fn) && fateOf(call, scope) === 'intermediate');
         if (reader) readAsData.set(functionKey(fn), where(reader));

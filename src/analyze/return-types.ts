@@ -57,7 +57,7 @@ export function returnTypeChanges(findings: readonly Finding[], unrewrittenStrin
       // Declared to return data (`Promise<Entity>`) while a return now builds a result: the
       // annotation widens to hold both, as the value reaching the SDK already did.
       const declared = declaredDataType(fn.type, sourceFile);
-      if (declared && rewritten.some((finding) => finding.rewrite!.helpers.length > 0 && !STRING_RESULT_KINDS.has(finding.kind))) {
+      if (declared && rewritten.some((finding) => finding.rewrite!.helpers.length > 0 && DATA_KINDS.has(finding.kind))) {
         const text = declared.getText(sourceFile);
         const kept = ts.isFunctionTypeNode(declared) || ts.isConstructorTypeNode(declared) || ts.isConditionalTypeNode(declared) ? `(${text})` : text;
         changes.push({ fn, edit: rewriter.replace(declared, 'ToolResult'), widening: kept });
@@ -88,6 +88,12 @@ export function stringReturnType(type: TS.TypeNode, sourceFile: TS.SourceFile): 
   const [a, b] = inner.types;
   return (a.kind === ts.SyntaxKind.StringKeyword && isResultType(b)) || (b.kind === ts.SyntaxKind.StringKeyword && isResultType(a)) ? inner : undefined;
 }
+
+/**
+ * Sites where the function returned plain data: its declared type is a data type. (A hand-built
+ * result's type, the server's own `ToolResponse`, already fits the helpers' results.)
+ */
+const DATA_KINDS: ReadonlySet<string> = new Set(['bare-object', 'error-object']);
 
 /** Types that already hold the helpers' results: the SDK's and the runtime's, and any/unknown. */
 const HOLDS_RESULTS = /\b(?:CallToolResult|ToolResult|SuccessResult|ErrorResult|ServerResult)\b/;

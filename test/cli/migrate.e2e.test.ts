@@ -273,9 +273,10 @@ describe('migrate --verify', () => {
 `,
     'src/caller.ts': `import { handleSearch } from './tools.js';
 
-export async function summary(): Promise<number> {
-  const text = await handleSearch('abc');
-  return text.length;
+// Passes the text on as a string (not taken apart here, so migrate cannot see it is data).
+export async function summary(): Promise<string> {
+  const text: string = await handleSearch('abc');
+  return text;
 }
 `,
     'src/ok.ts': `export async function handleEcho(text: string): Promise<string> {
@@ -288,7 +289,7 @@ export async function summary(): Promise<number> {
     const dir = sampleProject({ files });
     const run = cli(['migrate', '--verify', '--handler-pattern', '^handle[A-Z]'], dir);
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain("Verify: the migration added 1 TypeScript error:\n  src/caller.ts\n    5:15  TS2339  Property 'length' does not exist on type 'ToolResult'.");
+    expect(run.stdout).toContain("Verify: the migration added 1 TypeScript error:\n  src/caller.ts\n    5:9  TS2322  Type 'ToolResult' is not assignable to type 'string'.");
     expect(run.stdout).toContain('The files were written as migrated; --verify=rollback leaves the files that cause these errors as they are.');
     expect(run.stdout).toMatch(/files written\s+2/);
     expect(run.stdout).not.toMatch(/files rolled back/);
@@ -309,7 +310,7 @@ export async function summary(): Promise<number> {
     const tools = readFileSync(path.join(dir, 'src/tools.ts'), 'utf8');
     const run = cli(['migrate', '--verify=rollback', '--handler-pattern', '^handle[A-Z]'], dir);
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain('Verify: the migration added 1 TypeScript error:\n  src/caller.ts\n    5:15  TS2339');
+    expect(run.stdout).toContain('Verify: the migration added 1 TypeScript error:\n  src/caller.ts\n    5:9  TS2322');
     expect(run.stdout).toContain('Rolled back (left as they were, not written): src/tools.ts');
     expect(run.stdout).toMatch(/files written\s+1/);
     expect(run.stdout).toMatch(/files rolled back\s+1/);
@@ -325,7 +326,7 @@ export async function summary(): Promise<number> {
     const report = JSON.parse(run.stdout) as { errors: { file: string; line: number; message: string }[]; changes: { file: string }[] };
     expectMigrateReport(report);
     expect(report.errors).toEqual([
-      { file: 'src/caller.ts', line: 5, message: expect.stringMatching(/^TS2339: .*\(new after the migration\)$/) as unknown as string },
+      { file: 'src/caller.ts', line: 5, message: expect.stringMatching(/^TS2322: .*\(new after the migration\)$/) as unknown as string },
       { file: 'src/tools.ts', line: 1, message: expect.stringMatching(/^rolled back/) as unknown as string },
     ]);
     expect(report.changes.every((change) => change.file === 'src/ok.ts')).toBe(true);

@@ -111,7 +111,7 @@ describe('--error-pattern', () => {
     const dir = project();
     const run = cli(args, dir);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/errorPatterns: "\(" is not a valid regular expression/);
+    expect(run.stderr).toMatch(/--error-pattern "\(" is not a valid regular expression/);
     expect(run.stdout).toBe('');
     expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toBe(SERVER);
   });
@@ -121,6 +121,6 @@ describe('--error-pattern', () => {
     writeFileSync(path.join(dir, 'mcp-result-kit.config.json'), JSON.stringify({ errorPatterns: ['[a-'] }));
     const run = cli(['check', 'src'], dir);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/errorPatterns: "\[a-" is not a valid regular expression/);
+    expect(run.stderr).toMatch(/mcp-result-kit\.config\.json: "errorPatterns\[0\]" is not a valid regular expression/);
   });
 });
