@@ -347,7 +347,8 @@ class FileAnalyzer implements SiteScope {
     const fn = this.flow.projectFunction(value);
     const shape = fn ? declaredShape(fn, this) : declaredCallShape(value, this);
     const encoded = shape === 'unknown' && FRAMEWORK_BEHAVIOUR[context.framework].encodesEveryValue && !context.hasOutputSchema && !(fn && buildsTextOrContent(fn));
-    if (shape === 'data' || encoded) this.report('bare-object', expression, context, this.rewriter.wrap(unwrap(expression), 'jsonResult'));
+    // The value as returned, `await` included: `jsonResult(await client.get(id))`, never the promise.
+    if (shape === 'data' || encoded) this.report('bare-object', expression, context, this.rewriter.wrap(withoutParentheses(expression), 'jsonResult'));
   }
 
   /**
@@ -414,7 +415,7 @@ class FileAnalyzer implements SiteScope {
       const home = enclosingFunction(object);
       classifyObject(object, { ...context, fn: home && home !== context.fn && isFunctionLike(home) ? home : context.fn }, this);
     }
-    if (shared && FRAMEWORK_BEHAVIOUR[context.framework].plainData === 'site') this.report('bare-object', returned, context, this.rewriter.wrap(unwrap(returned), 'jsonResult'));
+    if (shared && FRAMEWORK_BEHAVIOUR[context.framework].plainData === 'site') this.report('bare-object', returned, context, this.rewriter.wrap(withoutParentheses(returned), 'jsonResult'));
     return true;
   }
 
@@ -571,4 +572,10 @@ function isContentItems(array: TS.ArrayLiteralExpression): boolean {
  */
 export function changesShape(kind: SiteKind): boolean {
   return STRING_RESULT_KINDS.has(kind) || kind === 'bare-object' || kind === 'error-object';
+}
+
+function withoutParentheses(expression: TS.Expression): TS.Expression {
+  let node = expression;
+  while (ts.isParenthesizedExpression(node)) node = node.expression;
+  return node;
 }

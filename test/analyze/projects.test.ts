@@ -56,7 +56,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['fastmcp-tool-modules', 'handler-map-classes', 'mcp-framework-tools', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
+    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'handler-map-classes', 'mcp-framework-tools', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {
@@ -135,5 +135,17 @@ server.tool('get_document', { id: z.string() }, async ({ id }) => {
     const run = runMigration({ files: [server] });
     expect(run.files[0].changes).toEqual([]);
     expect(run.files[0].changed).toBe(false);
+  });
+});
+
+describe('tools returning what the project HTTP client gives them (fixtures/projects/api-client)', () => {
+  it("wraps the awaited value at each tool's return, not the client's own returns", () => {
+    const dir = path.join(PROJECTS, 'api-client');
+    const run = runMigration({ files: sourceFiles(path.join(dir, 'src')) });
+    const index = run.files.find((file) => file.fileName.endsWith('index.ts'))!;
+    expect(index.text).toContain('  return jsonResult(await client.get(`/items/${id}`));');
+    expect(index.text).toContain('  return jsonResult(removed);');
+    expect(index.text).toContain("  return { content: [{ type: 'text', text: notes }] };");
+    expect(run.files.find((file) => file.fileName.endsWith('client.ts'))!.changed).toBe(false);
   });
 });

@@ -291,7 +291,14 @@ export class ValueFlow {
     const owner = unwrapValue(callee.expression);
     if (!ts.isIdentifier(owner)) return undefined;
     const declaration = this.scope.locals.variableFor(owner);
-    const created = declaration?.initializer ? unwrapValue(declaration.initializer) : undefined;
+    let created = declaration?.initializer ? unwrapValue(declaration.initializer) : undefined;
+    if (!declaration) {
+      // An instance another module exports (`export default new ApiClient()`, `export const api = new ApiClient()`).
+      const imported = importedDeclaration(owner, this.scope);
+      const node = imported?.kind === 'declaration' ? imported.node : undefined;
+      if (node && ts.isVariableDeclaration(node) && isConst(node)) created = node.initializer ? unwrapValue(node.initializer) : undefined;
+      else if (node && ts.isNewExpression(node)) created = node;
+    }
     if (!created || !ts.isNewExpression(created) || !ts.isIdentifier(created.expression)) return undefined;
     const className = created.expression;
     const local = topLevelDeclaration(className.getSourceFile(), className.text);

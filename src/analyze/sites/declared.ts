@@ -2,7 +2,8 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { importedDeclaration } from '../discovery/resolve.js';
 import { topLevelDeclaration } from '../flow/project.js';
-import { propertyName } from '../syntax.js';
+import { propertyName, unwrap } from '../syntax.js';
+import { returnExpressions } from './predicates.js';
 import type { SiteScope } from './scope.js';
 
 /** What a function's declared return type says its value is, without type information. */
@@ -17,8 +18,30 @@ const RESULT_TYPE_NAMES = /(?:^|\.)(?:CallToolResult|ToolResult|ContentResult|Su
  * its body does. A result type (`CallToolResult`, a type with `content`) says it builds results;
  * anything the analyzer cannot see (a package's type, no annotation) is unknown.
  */
-export function declaredShape(fn: TS.SignatureDeclaration, scope: SiteScope): DeclaredShape {
-  return fn.type ? returnTypeShape(fn.type, fn.getSourceFile(), scope) : 'unknown';
+export function declaredShape(fn: TS.SignatureDeclaration, scope: SiteScope, depth = 0): DeclaredShape {
+  if (fn.type) return returnTypeShape(fn.type, fn.getSourceFile(), scope);
+  return depth < MAX_FORWARDING ? forwardedShape(fn, scope, depth) : 'unknown';
+}
+
+// `get(args) { return this.request(args) }` → `request(): Promise<object>`: followed this many functions deep.
+const MAX_FORWARDING = 3;
+
+/**
+ * A function without an annotation that only returns what other project functions return (an API
+ * client's `get` calling its `request`): it says what they say, when they all say the same.
+ */
+function forwardedShape(fn: TS.SignatureDeclaration, scope: SiteScope, depth: number): DeclaredShape {
+  const returned = returnExpressions(fn);
+  if (returned.length === 0) return 'unknown';
+  const shapes = new Set<DeclaredShape>();
+  for (const expression of returned) {
+    const value = unwrap(expression);
+    const callee = ts.isCallExpression(value) ? scope.flow.projectFunction(value) : undefined;
+    if (!callee || callee === fn) return 'unknown';
+    shapes.add(declaredShape(callee, scope, depth + 1));
+    if (shapes.size > 1) return 'unknown';
+  }
+  return [...shapes][0];
 }
 
 function returnTypeShape(declared: TS.TypeNode, file: TS.SourceFile, scope: SiteScope): DeclaredShape {
@@ -48,6 +71,8 @@ export function declaredCallShape(call: TS.CallExpression, scope: SiteScope): De
 function shapeOfType(type: TS.TypeNode, file: TS.SourceFile, scope: SiteScope, depth: number): DeclaredShape {
   if (depth > 4) return 'unknown';
   if (type.kind === ts.SyntaxKind.StringKeyword || ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal)) return 'string';
+  // `Promise<object>`: some object, which is data to whoever declared it (a result would say so).
+  if (type.kind === ts.SyntaxKind.ObjectKeyword) return 'data';
   if (ts.isArrayTypeNode(type) || (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && (type.typeName.text === 'Array' || type.typeName.text === 'Record'))) return 'data';
   if (ts.isTypeLiteralNode(type)) return membersShape(type.members);
   if (ts.isParenthesizedTypeNode(type)) return shapeOfType(type.type, file, scope, depth + 1);
