@@ -11,6 +11,7 @@ import {
   frameworkWording,
   isTestFile,
   listProjectFiles,
+  parseLintedText,
   ProjectAnalysis,
   projectRootOf,
   SourceProject,
@@ -144,8 +145,7 @@ function fileView(context: AnyContext, program: TSESTree.Program): FileView {
     return { sourceFile: mapped, checker: program ? program.getTypeChecker() : undefined, program };
   }
   const fileName = context.filename;
-  const kind = /\.[cm]?jsx?$/.test(fileName) ? ts.ScriptKind.JSX : /\.tsx$/.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  return { sourceFile: ts.createSourceFile(fileName, context.sourceCode.text, ts.ScriptTarget.Latest, true, kind), checker: undefined, program: undefined };
+  return { sourceFile: parseLintedText(fileName, context.sourceCode.text), checker: undefined, program: undefined };
 }
 
 const viewCache = new WeakMap<object, FileView>();

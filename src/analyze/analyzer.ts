@@ -18,7 +18,7 @@ import { classifyObject } from './sites/objects.js';
 import { Predicates, returnExpressions } from './sites/predicates.js';
 import type { SiteContext, SiteScope } from './sites/scope.js';
 import { classifyString } from './sites/strings.js';
-import { getPropertyValue, isFunctionLike, isInside, lineAndColumn, unwrap } from './syntax.js';
+import { enclosingFunction, getPropertyValue, isConstDeclaration, isFunctionLike, isInside, lineAndColumn, unwrap, withoutParentheses } from './syntax.js';
 import { declaredCallShape, declaredShape } from './sites/declared.js';
 import { STRING_RESULT_KINDS, type Analysis, type Finding, type ReturnTypeChange, type Rewrite, type SiteKind, type ToolHandler } from './types.js';
 
@@ -297,8 +297,7 @@ class FileAnalyzer implements SiteScope {
   }
 
   classify(returned: TS.Expression, context: SiteContext): void {
-    let expression = returned;
-    while (ts.isParenthesizedExpression(expression)) expression = expression.expression;
+    const expression = withoutParentheses(returned);
     if (ts.isAsExpression(expression) && ts.isTypeReferenceNode(expression.type) && ts.isIdentifier(expression.type.typeName) && expression.type.typeName.text === 'const') {
       this.rewriter.overrideRange(unwrap(expression), expression);
     }
@@ -486,14 +485,6 @@ class FileAnalyzer implements SiteScope {
 
 const RESULT_FIELDS = ['isError', 'content', 'structuredContent', '_meta'];
 
-function isConstDeclaration(declaration: TS.VariableDeclaration): boolean {
-  return ts.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & ts.NodeFlags.Const) !== 0;
-}
-
-function enclosingFunction(node: TS.Node): TS.SignatureDeclaration | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
-  return undefined;
-}
 
 /** `x.field = …` or `x[key] = …` to the variable in `fn`. */
 function receivesFieldWrites(identifier: TS.Identifier, fn: TS.SignatureDeclaration, locals: LocalDeclarations): boolean {
@@ -572,10 +563,4 @@ function isContentItems(array: TS.ArrayLiteralExpression): boolean {
  */
 export function changesShape(kind: SiteKind): boolean {
   return STRING_RESULT_KINDS.has(kind) || kind === 'bare-object' || kind === 'error-object';
-}
-
-function withoutParentheses(expression: TS.Expression): TS.Expression {
-  let node = expression;
-  while (ts.isParenthesizedExpression(node)) node = node.expression;
-  return node;
 }

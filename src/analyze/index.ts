@@ -8,6 +8,6 @@ export { resolveHandlerOptions, HandlerOptionsError, KIT_HELPERS, type HandlerOp
 export { applyEdits, EditConflictError } from './edits.js';
 export * from './types.js';
 export { ProjectAnalysis, type ProjectAnalysisOptions } from './project-analysis.js';
-export { SourceProject } from './flow/project.js';
+export { parseLintedText, SourceProject } from './flow/project.js';
 export { isTestFile, listProjectFiles, projectRootOf, TEST_FILE_GLOBS } from './flow/project-files.js';
 export { FRAMEWORK_BEHAVIOUR, frameworkWording, type FrameworkBehaviour, type FrameworkWording } from './frameworks.js';

@@ -7,7 +7,7 @@ import { functionOf, type ResolveScope } from './discovery/resolve.js';
 import { combineFates, fateOf, type Fate, type FateScope } from './flow/fates.js';
 import type { SourceProject } from './flow/project.js';
 import type { ResolvedHandlerOptions } from './options.js';
-import { propertyName } from './syntax.js';
+import { isInside, propertyName } from './syntax.js';
 import type { Analysis, HandlerStyle, ToolHandler } from './types.js';
 
 export interface ProjectAnalysisOptions {
@@ -85,9 +85,7 @@ export class ProjectAnalysis {
    * masters: its sites are left for review, naming that caller, and their files analyzed again.
    */
   private judgeSharedFunctions(): void {
-    const calledBySdk = new Set<TS.Node>();
-    for (const analysis of this.analyses.values()) for (const handler of analysis.handlers) if (CALLED_BY_THE_SDK.has(handler.style)) calledBySdk.add(handler.fn);
-    const scope: FateScope = { isToolHandler: (fn) => calledBySdk.has(fn), callersOf: (fn) => this.callersOf(fn), localsOf: (sourceFile) => this.localsOf(sourceFile) };
+    const scope = this.fateScope();
     for (const [fileName, analysis] of [...this.analyses]) {
       const readAsData = new Map<string, string>();
       const judged = new Set<TS.SignatureDeclaration>();
@@ -95,7 +93,7 @@ export class ProjectAnalysis {
         const fn = finding.returningFunction;
         if (!finding.rewrite || !changesShape(finding.kind) || judged.has(fn)) continue;
         judged.add(fn);
-        const reader = this.callersOf(fn).find((call) => !isWithin(call, fn) && fateOf(call, scope) === 'intermediate');
+        const reader = this.callersOf(fn).find((call) => !isInside(call, fn) && fateOf(call, scope) === 'intermediate');
         if (reader) readAsData.set(functionKey(fn), where(reader));
       }
       if (readAsData.size === 0) continue;
@@ -153,13 +151,7 @@ export class ProjectAnalysis {
 
   /** Drops the handlers found by shape whose value is intermediate, and analyzes their files again. */
   private judgeShapes(): void {
-    const calledBySdk = new Set<TS.Node>();
-    for (const analysis of this.analyses.values()) for (const handler of analysis.handlers) if (CALLED_BY_THE_SDK.has(handler.style)) calledBySdk.add(handler.fn);
-    const scope: FateScope = {
-      isToolHandler: (fn) => calledBySdk.has(fn),
-      callersOf: (fn) => this.callersOf(fn),
-      localsOf: (sourceFile) => this.localsOf(sourceFile),
-    };
+    const scope = this.fateScope();
     for (const [fileName, analysis] of [...this.analyses]) {
       const intermediate = analysis.handlers.filter((handler) => (FOUND_BY_SHAPE.has(handler.style) && this.fateOfShape(handler, scope) === 'intermediate') || this.isUnusedToolClass(handler));
       // A registry entry is a tool only when its handler's value is seen to reach a result or a text item.
@@ -173,6 +165,17 @@ export class ProjectAnalysis {
       const sourceFile = this.options.project.sourceFile(fileName) ?? analysis.handlers[0]?.fn.getSourceFile();
       if (sourceFile) this.analyses.set(fileName, this.analyze(sourceFile));
     }
+  }
+
+  /** Where values go, as the project's analyses stand now: the SDK calls the handlers they registered. */
+  private fateScope(): FateScope {
+    const calledBySdk = new Set<TS.Node>();
+    for (const analysis of this.analyses.values()) for (const handler of analysis.handlers) if (CALLED_BY_THE_SDK.has(handler.style)) calledBySdk.add(handler.fn);
+    return {
+      isToolHandler: (fn) => calledBySdk.has(fn),
+      callersOf: (fn) => this.callersOf(fn),
+      localsOf: (sourceFile) => this.localsOf(sourceFile),
+    };
   }
 
   /**
@@ -322,10 +325,6 @@ function key(fileName: string): string {
 
 function sameFunction(a: ToolHandler, b: ToolHandler): boolean {
   return a.fn.pos === b.fn.pos && a.fn.end === b.fn.end && a.fn.kind === b.fn.kind;
-}
-
-function isWithin(node: TS.Node, container: TS.Node): boolean {
-  return node.getSourceFile() === container.getSourceFile() && node.pos >= container.pos && node.end <= container.end;
 }
 
 /** `src/index.ts:277`, relative to the working folder, for a review reason. */

@@ -3,7 +3,7 @@ import { ts } from '../typescript.js';
 import type { ResolvedHandlerOptions } from './options.js';
 import type { Rewriter } from './rewrites.js';
 import { returnExpressions } from './sites/predicates.js';
-import { unwrap } from './syntax.js';
+import { promisedType, unwrap, withoutParentheses } from './syntax.js';
 import { STRING_RESULT_KINDS, type Finding, type ReturnTypeChange } from './types.js';
 
 /**
@@ -31,8 +31,7 @@ export function returnTypeChanges(findings: readonly Finding[], unrewrittenStrin
     if (!fn.type) continue;
     // Every return is a helper call after the rewrites (`helpersOnly`), or at least a result.
     const covered = (expression: TS.Expression, helpersOnly: boolean): boolean => {
-      let node = expression;
-      while (ts.isParenthesizedExpression(node)) node = node.expression;
+      const node = withoutParentheses(expression);
       if (ts.isConditionalExpression(node)) return covered(node.whenTrue, helpersOnly) && covered(node.whenFalse, helpersOnly);
       const inner = unwrap(node);
       if (ts.isCallExpression(inner)) {
@@ -79,8 +78,7 @@ export function returnTypeChanges(findings: readonly Finding[], unrewrittenStrin
  * (`string | ToolResult`, `Promise<string | ToolResult>`): the node that becomes `ToolResult`.
  */
 export function stringReturnType(type: TS.TypeNode, sourceFile: TS.SourceFile): TS.TypeNode | undefined {
-  let inner = type;
-  if (ts.isTypeReferenceNode(inner) && ts.isIdentifier(inner.typeName) && inner.typeName.text === 'Promise' && inner.typeArguments?.length === 1) inner = inner.typeArguments[0];
+  const inner = promisedType(type);
   if (inner.kind === ts.SyntaxKind.StringKeyword) return inner;
   if (!ts.isUnionTypeNode(inner) || inner.types.length !== 2) return undefined;
   const names = resultTypeNames(sourceFile);
@@ -103,8 +101,7 @@ const HOLDS_RESULTS = /\b(?:CallToolResult|ToolResult|SuccessResult|ErrorResult|
  * helper's result: not `any` / `unknown` / `void`, not a result type already.
  */
 function declaredDataType(type: TS.TypeNode, sourceFile: TS.SourceFile): TS.TypeNode | undefined {
-  let inner = type;
-  if (ts.isTypeReferenceNode(inner) && ts.isIdentifier(inner.typeName) && inner.typeName.text === 'Promise' && inner.typeArguments?.length === 1) inner = inner.typeArguments[0];
+  const inner = promisedType(type);
   if (inner.kind === ts.SyntaxKind.AnyKeyword || inner.kind === ts.SyntaxKind.UnknownKeyword || inner.kind === ts.SyntaxKind.VoidKeyword || inner.kind === ts.SyntaxKind.ObjectKeyword) return undefined;
   const text = inner.getText(sourceFile);
   if (HOLDS_RESULTS.test(text) || [...resultTypeNames(sourceFile)].some((name) => new RegExp(`\\b${name}\\b`).test(text))) return undefined;
@@ -130,8 +127,7 @@ function resultTypeNames(sourceFile: TS.SourceFile): Set<string> {
 
 /** `{ content: …; … }` written as the function's return type, or inside its `Promise<…>`. */
 export function inlineResultType(type: TS.TypeNode): TS.TypeLiteralNode | undefined {
-  let inner = type;
-  if (ts.isTypeReferenceNode(inner) && ts.isIdentifier(inner.typeName) && inner.typeName.text === 'Promise' && inner.typeArguments?.length === 1) inner = inner.typeArguments[0];
+  let inner = promisedType(type);
   while (ts.isParenthesizedTypeNode(inner)) inner = inner.type;
   return ts.isTypeLiteralNode(inner) && inner.members.some((member) => memberName(member) === 'content') ? inner : undefined;
 }

@@ -1,6 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
 import type { HelperName, Rewrite, TextEdit } from './types.js';
+import { withoutParentheses } from './syntax.js';
 
 /**
  * Builds the text edits of site rewrites for one file. Edits replace the reported node, or the
@@ -38,9 +39,7 @@ export class Rewriter {
    * read before (errorResult would write `Error: <message>`, doubling or adding words).
    */
   errorMessageRewrite(site: TS.Node, text: TS.Expression): Rewrite {
-    let node = text;
-    while (ts.isParenthesizedExpression(node)) node = node.expression;
-    return { edit: this.replace(site, `errorTextResult(${node.getText(this.sourceFile)})`), helpers: ['errorTextResult'] };
+    return { edit: this.replace(site, `errorTextResult(${withoutParentheses(text).getText(this.sourceFile)})`), helpers: ['errorTextResult'] };
   }
 
   /**

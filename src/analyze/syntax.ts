@@ -22,6 +22,28 @@ export function isFunctionLike(node: TS.Node): node is TS.SignatureDeclaration &
   return ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node);
 }
 
+/** The function a node is written in (the nearest one around it). */
+export function enclosingFunction(node: TS.Node): TS.SignatureDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
+/** The expression inside any parentheses, and nothing else taken away (an `await` stays). */
+export function withoutParentheses(expression: TS.Expression): TS.Expression {
+  let node = expression;
+  while (ts.isParenthesizedExpression(node)) node = node.expression;
+  return node;
+}
+
+export function isConstDeclaration(declaration: TS.VariableDeclaration): boolean {
+  return ts.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & ts.NodeFlags.Const) !== 0;
+}
+
+/** `T` of a `Promise<T>` annotation; any other type as it is. */
+export function promisedType(type: TS.TypeNode): TS.TypeNode {
+  return ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Promise' && type.typeArguments?.length === 1 ? type.typeArguments[0] : type;
+}
+
 export function propertyName(name: TS.PropertyName | TS.MemberName | undefined): string | null {
   if (!name) return null;
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;

@@ -2,6 +2,7 @@ import type { Linter } from 'eslint';
 import type * as TS from 'typescript';
 import { packageVersion } from '../package-info.js';
 import { ts } from '../typescript.js';
+import { parseLintedText } from '../analyze/index.js';
 
 /**
  * The parser `check` lints with when it has no type information. The kit's rules read only the
@@ -18,7 +19,7 @@ export const syntaxOnlyParser = {
   meta: { name: 'mcp-result-kit/syntax-only', version: packageVersion() },
   parseForESLint(text: string, options: { filePath?: string } = {}) {
     const fileName = options.filePath ?? 'file.ts';
-    const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKindOf(fileName));
+    const sourceFile = parseLintedText(fileName, text);
     const firstError = parseDiagnosticsOf(sourceFile)[0];
     if (firstError) throw parseError(sourceFile, firstError);
     const lines = sourceFile.getLineStarts();
@@ -35,11 +36,6 @@ export const syntaxOnlyParser = {
     return { ast: program, services: { esTreeNodeToTSNodeMap, program: null }, visitorKeys: { Program: [] } };
   },
 } as unknown as Linter.Parser;
-
-function scriptKindOf(fileName: string): TS.ScriptKind {
-  if (/\.[cm]?jsx?$/.test(fileName)) return ts.ScriptKind.JSX;
-  return /\.tsx$/.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-}
 
 /** The syntax errors TypeScript found while parsing (not part of its public typings). */
 function parseDiagnosticsOf(sourceFile: TS.SourceFile): readonly TS.DiagnosticWithLocation[] {

@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import type { LocalDeclarations } from '../declarations.js';
-import { isFunctionLike, propertyName } from '../syntax.js';
+import { enclosingFunction, isFunctionLike, propertyName } from '../syntax.js';
 
 /**
  * Where a value goes: the other half of value flow. A tool object's `execute` or a function that
@@ -161,9 +161,4 @@ function usesOf(declaration: TS.VariableDeclaration | TS.ParameterDeclaration, s
   };
   ts.forEachChild(container, visit);
   return uses;
-}
-
-function enclosingFunction(node: TS.Node): TS.SignatureDeclaration | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
-  return undefined;
 }

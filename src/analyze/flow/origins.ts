@@ -3,7 +3,7 @@ import { ts } from '../../typescript.js';
 import { skipTypeWrappers } from '../declarations.js';
 import { classMethod, functionOf, importedDeclaration, type ResolveScope } from '../discovery/resolve.js';
 import { topLevelDeclaration } from './project.js';
-import { getPropertyValue, isFunctionLike, propertyName, STRING_METHODS } from '../syntax.js';
+import { getPropertyValue, isConstDeclaration, isFunctionLike, propertyName, STRING_METHODS, unwrap, withoutParentheses } from '../syntax.js';
 import { KIT_HELPERS } from '../options.js';
 
 /**
@@ -61,7 +61,7 @@ export class ValueFlow {
 
   private collect(expression: TS.Expression, walk: Walk, callDepth: number): void {
     if (walk.found.length >= MAX_ORIGINS) return;
-    const node = unwrapValue(expression);
+    const node = unwrap(expression);
     if (walk.seen.has(node)) return;
     walk.seen.add(node);
     if (walk.parts) {
@@ -230,7 +230,7 @@ export class ValueFlow {
       if (!found) return null;
       elements.push(...found);
     }
-    const inner = unwrapValue(expression);
+    const inner = unwrap(expression);
     if (ts.isIdentifier(inner)) elements.push(...this.pushedElements(inner, depth));
     return elements;
   }
@@ -251,8 +251,8 @@ export class ValueFlow {
       const callee = origin.expression;
       const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
       const callback = origin.arguments.find((argument) => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument)) as TS.SignatureDeclaration | undefined;
-      if ((method === 'map' || method === 'flatMap') && callback) return this.returnedExpressions(callback).map(unwrapValue);
-      if (method === 'from' && ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'Array' && callback) return this.returnedExpressions(callback).map(unwrapValue);
+      if ((method === 'map' || method === 'flatMap') && callback) return this.returnedExpressions(callback).map(unwrap);
+      if (method === 'from' && ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'Array' && callback) return this.returnedExpressions(callback).map(unwrap);
       if (method === 'concat' && ts.isPropertyAccessExpression(callee)) {
         const parts = [callee.expression, ...origin.arguments].map((part) => this.elementsOf(part, depth + 1));
         return parts.some((part) => part === null) ? null : parts.flat() as TS.Expression[];
@@ -288,15 +288,15 @@ export class ValueFlow {
 
   /** `processor.process(page)` where `const processor = new ContentProcessor(…)`: the method of that project class. */
   private instanceMethod(callee: TS.PropertyAccessExpression): TS.SignatureDeclaration | undefined {
-    const owner = unwrapValue(callee.expression);
+    const owner = unwrap(callee.expression);
     if (!ts.isIdentifier(owner)) return undefined;
     const declaration = this.scope.locals.variableFor(owner);
-    let created = declaration?.initializer ? unwrapValue(declaration.initializer) : undefined;
+    let created = declaration?.initializer ? unwrap(declaration.initializer) : undefined;
     if (!declaration) {
       // An instance another module exports (`export default new ApiClient()`, `export const api = new ApiClient()`).
       const imported = importedDeclaration(owner, this.scope);
       const node = imported?.kind === 'declaration' ? imported.node : undefined;
-      if (node && ts.isVariableDeclaration(node) && isConst(node)) created = node.initializer ? unwrapValue(node.initializer) : undefined;
+      if (node && ts.isVariableDeclaration(node) && isConstDeclaration(node)) created = node.initializer ? unwrap(node.initializer) : undefined;
       else if (node && ts.isNewExpression(node)) created = node;
     }
     if (!created || !ts.isNewExpression(created) || !ts.isIdentifier(created.expression)) return undefined;
@@ -317,7 +317,7 @@ export class ValueFlow {
     const declaration = this.scope.locals.declarationOf(identifier);
     if (!declaration) {
       const imported = importedDeclaration(identifier, this.scope);
-      if (imported?.kind === 'declaration' && ts.isVariableDeclaration(imported.node) && imported.node.initializer && isConst(imported.node)) return [imported.node.initializer];
+      if (imported?.kind === 'declaration' && ts.isVariableDeclaration(imported.node) && imported.node.initializer && isConstDeclaration(imported.node)) return [imported.node.initializer];
       return undefined;
     }
     if (ts.isParameter(declaration)) return undefined;
@@ -330,7 +330,7 @@ export class ValueFlow {
     }
     const values: TS.Expression[] = [];
     if (declaration.initializer && !isNullishLiteral(declaration.initializer)) values.push(declaration.initializer);
-    if (!isConst(declaration)) {
+    if (!isConstDeclaration(declaration)) {
       const { replaced, appended } = this.assignments(declaration);
       values.push(...replaced, ...(walk.withAppends ? appended : []));
     }
@@ -425,8 +425,7 @@ function isGuardedAgainstErrorResult(identifier: TS.Identifier): boolean {
 }
 
 function readsIsError(condition: TS.Expression, name: string): boolean {
-  let node = condition;
-  while (ts.isParenthesizedExpression(node)) node = node.expression;
+  let node = withoutParentheses(condition);
   if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || node.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken) && node.right.kind === ts.SyntaxKind.TrueKeyword) node = node.left;
   return ts.isPropertyAccessExpression(node) && node.name.text === 'isError' && ts.isIdentifier(node.expression) && node.expression.text === name;
 }
@@ -447,28 +446,9 @@ const MAX_ORIGINS = 64;
 
 const REPLACING = new Set<TS.SyntaxKind>([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarBarEqualsToken]);
 
-/** Looks through what passes a value on unchanged. */
-export function unwrapValue(node: TS.Expression): TS.Expression {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isTypeAssertionExpression(current) ||
-    ts.isAwaitExpression(current)
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
-
-function isConst(declaration: TS.VariableDeclaration): boolean {
-  return ts.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & ts.NodeFlags.Const) !== 0;
-}
 
 function isNullishLiteral(node: TS.Expression): boolean {
-  const inner = unwrapValue(node);
+  const inner = unwrap(node);
   return inner.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(inner) && inner.text === 'undefined');
 }
 

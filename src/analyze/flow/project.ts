@@ -294,6 +294,15 @@ function resolveRelative(base: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The text of a file ESLint lints, parsed for the kit's rules. Any JavaScript file may hold JSX
+ * there, as ESLint's parsers accept it.
+ */
+export function parseLintedText(fileName: string, text: string): TS.SourceFile {
+  const kind = /\.[cm]?jsx?$/.test(fileName) ? ts.ScriptKind.JSX : /\.tsx$/.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+}
+
 export function scriptKindOf(fileName: string): TS.ScriptKind {
   if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
   if (/\.[cm]?jsx?$/.test(fileName)) return /\.jsx$/.test(fileName) ? ts.ScriptKind.JSX : ts.ScriptKind.JS;

@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { importedDeclaration } from '../discovery/resolve.js';
 import { topLevelDeclaration } from '../flow/project.js';
-import { propertyName, unwrap } from '../syntax.js';
+import { promisedType, propertyName, unwrap } from '../syntax.js';
 import { returnExpressions } from './predicates.js';
 import type { SiteScope } from './scope.js';
 
@@ -45,9 +45,7 @@ function forwardedShape(fn: TS.SignatureDeclaration, scope: SiteScope, depth: nu
 }
 
 function returnTypeShape(declared: TS.TypeNode, file: TS.SourceFile, scope: SiteScope): DeclaredShape {
-  let type = declared;
-  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Promise' && type.typeArguments?.length === 1) type = type.typeArguments[0];
-  return shapeOfType(type, file, scope, 0);
+  return shapeOfType(promisedType(declared), file, scope, 0);
 }
 
 /**

@@ -3,7 +3,7 @@ import { ts } from '../../typescript.js';
 import { useChecker, type CheckerSource, type LocalDeclarations } from '../declarations.js';
 import { returnedExpressions as returnExpressions, type ValueFlow } from '../flow/origins.js';
 import { PLACEHOLDER } from '../words.js';
-import { enclosingCatch, errorShape, isFunctionLike, isJsonStringifyCall, isStringSyntax, literalText, looksLikeErrorText, mentionsIdentifier, textVariants, unwrap } from '../syntax.js';
+import { enclosingCatch, enclosingFunction, errorShape, isFunctionLike, isJsonStringifyCall, isStringSyntax, literalText, looksLikeErrorText, mentionsIdentifier, textVariants, unwrap } from '../syntax.js';
 
 export { returnedExpressions as returnExpressions } from '../flow/origins.js';
 
@@ -167,11 +167,6 @@ function isStringType(type: TS.Type): boolean {
   if (type.flags & ts.TypeFlags.StringLike) return true;
   if (type.isUnion()) return type.types.length > 0 && type.types.every((member) => (member.flags & ts.TypeFlags.StringLike) !== 0);
   return false;
-}
-
-function enclosingFunction(node: TS.Node): TS.Node | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
-  return undefined;
 }
 
 /** `''`: the start of a text built up with `+=`, no words of its own. */
