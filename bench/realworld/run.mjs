@@ -8,7 +8,11 @@
 // a second `migrate` changes anything, and the sites left for review.
 //
 // Usage: npm run bench:realworld [-- --only <server>] [--workdir <dir>] [--verbose]
-//          [--held-out only|exclude|include]
+//          [--held-out only|exclude|include] [--prepared] [--syntax-only] [--no-tsc]
+// --prepared: the servers are already exported into the workdir (setup.sh is not run); --syntax-only:
+// no type-aware check; --no-tsc: no type errors before/after migrate (servers without node_modules).
+// Per surveyed site, migrate's outcome: fixed (migrate rewrote the site), review (left for review,
+// counted by reason), not touched; and wrong rewrites (a change where the survey flags nothing).
 // The servers listed in bench/realworld/held-out.json were kept out of sight while the analyzer was
 // built; their figures are printed apart. `--held-out exclude` is what a developer runs while working
 // (their misses and false positives are never printed then), `only` measures them alone.
@@ -29,6 +33,9 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     'no-migrate': { type: 'boolean', default: false },
     'held-out': { type: 'string', default: 'include' },
+    prepared: { type: 'boolean', default: false },
+    'syntax-only': { type: 'boolean', default: false },
+    'no-tsc': { type: 'boolean', default: false },
   },
 });
 
@@ -44,7 +51,7 @@ if (!existsSync(cli)) {
 }
 
 const workdir = path.resolve(values.workdir);
-const setup = spawnSync('bash', [path.join(source, 'setup.sh'), workdir], { encoding: 'utf8' });
+const setup = values.prepared ? { status: 0 } : spawnSync('bash', [path.join(source, 'setup.sh'), workdir], { encoding: 'utf8' });
 if (setup.status !== 0) {
   console.error(`bench/realworld: setup.sh failed:\n${setup.stdout}${setup.stderr}`);
   process.exit(2);
@@ -128,6 +135,7 @@ const percent = (value) => `${(value * 100).toFixed(1)}%`;
 
 /** TypeScript's errors as `file(code): message` keys; line numbers move when code is rewritten. */
 function typeErrors(cwd) {
+  if (values['no-tsc']) return [];
   const local = path.join(cwd, 'node_modules/typescript/bin/tsc');
   const tsc = existsSync(local) ? local : path.join(root, 'node_modules/typescript/bin/tsc');
   const result = run(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json'], cwd);
@@ -159,6 +167,32 @@ function migrate(cwd, folders) {
   return { report: JSON.parse(result.stdout), ms: result.ms, stderr: result.stderr };
 }
 
+/**
+ * What migrate did with each surveyed site: rewrote it (a change at its file and line), left it for
+ * review (with the reason), or nothing. A change at a line the survey does not flag is a wrong rewrite.
+ */
+function migrationOutcome(flagged, report) {
+  const at = (list) => {
+    const byLine = new Map();
+    for (const item of list) byLine.set(`${item.file}:${item.line}`, [...(byLine.get(`${item.file}:${item.line}`) ?? []), item]);
+    return byLine;
+  };
+  const changes = at(report.changes);
+  const reviews = at(report.needsReview);
+  const surveyed = new Set(flagged.map((site) => `${site.file}:${site.line}`));
+  let fixed = 0;
+  const reviewed = [];
+  const untouched = [];
+  for (const site of flagged) {
+    const key = `${site.file}:${site.line}`;
+    if ((changes.get(key) ?? []).length > 0) fixed++;
+    else if ((reviews.get(key) ?? []).length > 0) reviewed.push({ ...site, reason: reviews.get(key)[0].reason });
+    else untouched.push(site);
+  }
+  const wrong = report.changes.filter((change) => !surveyed.has(`${change.file}:${change.line}`));
+  return { fixed, reviewed, untouched, wrong };
+}
+
 if (!['include', 'exclude', 'only'].includes(values['held-out'])) {
   console.error(`bench/realworld: --held-out takes include, exclude or only (got ${values['held-out']})`);
   process.exit(2);
@@ -185,7 +219,7 @@ const servers = surveys()
   .sort((a, b) => a.server.localeCompare(b.server));
 
 const rows = {};
-const newTotals = () => ({ expected: 0, typed: { matched: 0, found: 0 }, syntax: { matched: 0, found: 0 }, newTypeErrors: 0, review: 0, notIdempotent: 0, cleanServersTouched: 0, servers: 0 });
+const newTotals = () => ({ fixed: 0, reviewed: 0, untouched: 0, wrong: 0, reviewReasons: new Map(), expected: 0, typed: { matched: 0, found: 0 }, syntax: { matched: 0, found: 0 }, newTypeErrors: 0, review: 0, notIdempotent: 0, cleanServersTouched: 0, servers: 0 });
 const totals = newTotals();
 const heldOutTotals = newTotals();
 const details = [];
@@ -198,8 +232,8 @@ for (const survey of servers) {
     continue;
   }
   resetTree(cwd);
-  const typed = check(cwd, folders, true);
   const syntax = check(cwd, folders, false);
+  const typed = values['syntax-only'] ? syntax : check(cwd, folders, true);
   const typedScore = score(survey.flagged, typed.findings);
   const syntaxScore = score(survey.flagged, syntax.findings);
   const isHeldOut = heldOut.has(survey.server);
@@ -221,6 +255,7 @@ for (const survey of servers) {
     const after = typeErrors(cwd);
     const second = migrate(cwd, folders);
     const added = newErrors(before, after);
+    const outcome = migrationOutcome(survey.flagged, first.report);
     // The kinds migrate gives the sites check and the survey agree on.
     const kindAt = new Map([...first.report.changes, ...first.report.needsReview].map((site) => [`${site.file}:${site.line}`, site.kind]));
     const agreeing = typedScore.matched.filter(({ site }) => kindAt.get(`${site.file}:${site.line}`) === site.kind).length;
@@ -232,9 +267,15 @@ for (const survey of servers) {
       idempotent: second.report.filesChanged === 0 && second.report.changes.length === 0,
       review: first.report.needsReview.length,
       kindsAgree: `${agreeing}/${typedScore.matched.length}`,
+      outcome,
     };
     for (const sum of isHeldOut ? [totals, heldOutTotals] : [totals]) {
       sum.newTypeErrors += added.length;
+      sum.fixed += outcome.fixed;
+      sum.reviewed += outcome.reviewed.length;
+      sum.untouched += outcome.untouched.length;
+      sum.wrong += outcome.wrong.length;
+      for (const site of outcome.reviewed) sum.reviewReasons.set(site.reason, (sum.reviewReasons.get(site.reason) ?? 0) + 1);
       sum.review += first.report.needsReview.length;
       if (!migration.idempotent) sum.notIdempotent++;
       if (survey.flagged.length === 0 && (first.report.filesChanged > 0 || typed.findings.length > 0)) sum.cleanServersTouched++;
@@ -256,9 +297,11 @@ for (const survey of servers) {
     'files changed': migration.changed,
     idempotent: migration.idempotent,
     'left for review': migration.review,
+    fixed: migration.outcome ? `${migration.outcome.fixed}/${survey.flagged.length}` : '-',
+    'wrong rewrites': migration.outcome ? migration.outcome.wrong.length : '-',
     'check ms (typed)': Math.round(typed.ms),
   };
-  details.push({ server: survey.server, typedScore, syntaxScore, added: migration.added });
+  details.push({ server: survey.server, typedScore, syntaxScore, added: migration.added, outcome: migration.outcome });
 }
 
 console.log(`realworld bench: Node ${process.version}, ${Object.keys(rows).length} servers from ${source} (held out: ${values['held-out']})`);
@@ -274,13 +317,15 @@ function summarise(label, sums) {
   console.log(`  syntax-only: recall ${percent(syntaxRecall)} (${sums.syntax.matched}/${sums.expected}), precision ${percent(syntaxPrecision)} (${sums.syntax.matched}/${sums.syntax.found})  goal >= 97% / 97% ${met(syntaxRecall, syntaxPrecision)}`);
   console.log(`  type-aware:  recall ${percent(typedRecall)} (${sums.typed.matched}/${sums.expected}), precision ${percent(typedPrecision)} (${sums.typed.matched}/${sums.typed.found})  goal >= 97% / 97% ${met(typedRecall, typedPrecision)}`);
   if (!values['no-migrate']) {
+    console.log(`  migrate outcome per surveyed site: fixed ${percent(ratio(sums.fixed, sums.expected))} (${sums.fixed}/${sums.expected}), review ${percent(ratio(sums.reviewed, sums.expected))} (${sums.reviewed}), not touched ${percent(ratio(sums.untouched, sums.expected))} (${sums.untouched}), wrong rewrites ${sums.wrong}`);
+    for (const [reason, count] of [...sums.reviewReasons].sort((a, b) => b[1] - a[1]).slice(0, values.verbose ? 50 : 8)) console.log(`    review ${count}× ${reason}`);
     console.log(`  migrate: ${sums.newTypeErrors} new type errors (goal 0), ${sums.notIdempotent} servers changed by a second run (goal 0), ${sums.review} sites left for review, ${sums.cleanServersTouched} clean servers with findings or changes (goal 0)`);
   }
 }
 summarise('total', totals);
 if (heldOutTotals.servers > 0 && heldOutTotals.servers < totals.servers) summarise('held out', heldOutTotals);
 
-for (const { server, typedScore, syntaxScore, added } of details) {
+for (const { server, typedScore, syntaxScore, added, outcome } of details) {
   const lines = [];
   const show = (label, list, describe) => {
     if (list.length > 0) lines.push(`  ${label}:`, ...list.map((item) => `    ${describe(item)}`));
@@ -292,5 +337,12 @@ for (const { server, typedScore, syntaxScore, added } of details) {
     show('false positives (syntax only)', syntaxScore.falsePositives, (finding) => `${finding.file}:${finding.line} ${finding.ruleId}`);
   }
   show('new type errors', added ?? [], (error) => error);
+  if (outcome) {
+    show('wrong rewrites (changed where the survey flags nothing)', outcome.wrong, (change) => `${change.file}:${change.line} ${change.kind}`);
+    if (values.verbose) {
+      show('left for review', outcome.reviewed, (site) => `${site.file}:${site.line} ${site.kind} — ${site.reason}`);
+      show('not touched', outcome.untouched, (site) => `${site.file}:${site.line} ${site.kind} — ${site.reason}`);
+    }
+  }
   if (lines.length > 0) console.log(`\n${server}\n${lines.join('\n')}`);
 }

@@ -152,17 +152,18 @@ class FileAnalyzer implements SiteScope {
     // The project's verdicts name functions by file and place: another parse of the same file
     // (ESLint's), or a function of another file a registry entry here refers to, match alike.
     const ignored = new Set(this.ignoredHandlers.map((handler) => functionKey(handler.fn)));
-    const confirmed = new Map(this.confirmedHandlers.map((handler) => [functionKey(handler.fn), handler.framework]));
+    const confirmed = new Map(this.confirmedHandlers.map((handler) => [functionKey(handler.fn), handler]));
     const candidates: ToolHandler[] = [];
     const handlers = findHandlers(this.sourceFile, this.options, this.locals, this.checker, this.project).filter((handler) => {
       if (ignored.has(functionKey(handler.fn))) return false;
       if (handler.style !== 'registry') return true;
-      const framework = confirmed.get(functionKey(handler.fn));
-      if (framework === undefined) {
+      const verdict = confirmed.get(functionKey(handler.fn));
+      if (verdict === undefined) {
         candidates.push(handler);
         return false;
       }
-      handler.framework = framework;
+      handler.framework = verdict.framework;
+      if (verdict.transportRewritten) handler.transportRewritten = true;
       return true;
     });
     for (const extra of this.extraHandlers) {
@@ -224,7 +225,15 @@ class FileAnalyzer implements SiteScope {
     if (fn.getSourceFile() !== this.sourceFile) {
       const sourceFile = fn.getSourceFile();
       if (!sourceFile.isDeclarationFile) {
-        this.external.push({ fn, style: 'followed', framework: context.framework, toolName: context.toolName, hasOutputSchema: context.hasOutputSchema, line: lineAndColumn(sourceFile, fn.getStart(sourceFile)).line });
+        this.external.push({
+          fn,
+          style: 'followed',
+          framework: context.framework,
+          toolName: context.toolName,
+          hasOutputSchema: context.hasOutputSchema,
+          line: lineAndColumn(sourceFile, fn.getStart(sourceFile)).line,
+          ...(context.handler.transportRewritten ? { transportRewritten: true as const } : {}),
+        });
       }
       return;
     }
@@ -442,7 +451,7 @@ class FileAnalyzer implements SiteScope {
       }
     }
     const helpersDoNotReach = FRAMEWORK_BEHAVIOUR[context.framework].helpersDoNotReach;
-    if (helpersDoNotReach !== null && rewrite) {
+    if (helpersDoNotReach !== null && rewrite && !context.handler.transportRewritten) {
       // The runtime turns whatever this returns into text (a registry's transport, mcp-framework,
       // AgentKit's MCP extension): a result object here would arrive as text, not as a result.
       rewrite = null;

@@ -4,10 +4,11 @@ import { ts } from '../typescript.js';
 import { analyzeSourceFile, changesShape, functionKey } from './analyzer.js';
 import { LocalDeclarations, type CheckerSource } from './declarations.js';
 import { functionOf, type ResolveScope } from './discovery/resolve.js';
+import { handlerTargets } from './discovery/targets.js';
 import { combineFates, fateOf, type Fate, type FateScope } from './flow/fates.js';
 import type { SourceProject } from './flow/project.js';
 import type { ResolvedHandlerOptions } from './options.js';
-import { isInside, propertyName } from './syntax.js';
+import { enclosingFunction, isInside, propertyName, unwrap } from './syntax.js';
 import type { Analysis, HandlerStyle, ToolHandler } from './types.js';
 
 export interface ProjectAnalysisOptions {
@@ -49,15 +50,15 @@ export class ProjectAnalysis {
   private readonly ignored = new Map<string, ToolHandler[]>();
   private readonly confirmed = new Map<string, ToolHandler[]>();
   private readonly sourceFiles: readonly TS.SourceFile[];
-  private callsByName: Map<string, TS.CallExpression[]> | undefined;
-  private readonly referencedNames = new Set<string>();
   private readonly locals = new Map<TS.SourceFile, LocalDeclarations>();
+  private sinkDispatch: Map<TS.Node, TS.CallExpression[]> | undefined;
 
   constructor(
     sourceFiles: readonly TS.SourceFile[],
     private readonly options: ProjectAnalysisOptions,
   ) {
     this.sourceFiles = sourceFiles;
+    options.project.indexFiles(sourceFiles);
     for (const sourceFile of sourceFiles) this.analyses.set(key(sourceFile.fileName), this.analyze(sourceFile));
     this.judgeShapes();
     let pending = this.reachedElsewhere([...this.analyses.values()]);
@@ -157,7 +158,9 @@ export class ProjectAnalysis {
       // A registry entry is a tool only when its handler's value is seen to reach a result or a text item.
       const confirmed = (analysis.candidates ?? []).flatMap((candidate): ToolHandler[] => {
         const fate = this.fateOfShape(candidate, scope);
-        return fate === 'result' ? [{ ...candidate, framework: 'sdk' }] : fate === 'text' ? [{ ...candidate, framework: 'registry' }] : [];
+        if (fate === 'result') return [{ ...candidate, framework: 'sdk' }];
+        if (fate !== 'text') return [];
+        return [{ ...candidate, framework: 'registry', ...(this.transportsAllRewritten(candidate) ? { transportRewritten: true as const } : {}) }];
       });
       if (intermediate.length === 0 && confirmed.length === 0) continue;
       if (intermediate.length > 0) this.ignored.set(fileName, intermediate);
@@ -184,15 +187,64 @@ export class ProjectAnalysis {
    * names (an API client's export only its tests use) sends nothing to the SDK.
    */
   private fateOfShape(handler: ToolHandler, scope: FateScope): Fate {
-    let consumers = handler.style === 'definition' || handler.style === 'registry' ? this.methodCalls(handler.fn, handler.property) : this.callersOf(handler.fn);
+    let consumers = handler.style === 'definition' || handler.style === 'registry' ? [...this.methodCalls(handler.fn, handler.property), ...(this.dispatchedFromSinks().get(handler.fn) ?? [])] : this.callersOf(handler.fn);
     // A registry entry (no schema, weak evidence) is only served by a consumer that can see it.
     if (handler.style === 'registry') consumers = consumers.filter((call) => this.canReach(call, handler));
     if (consumers.length === 0) {
       const name = declaredName(handler.fn);
-      this.callIndex();
-      return handler.style === 'result-shape' && name !== null && !this.referencedNames.has(name) ? 'intermediate' : 'unknown';
+      return handler.style === 'result-shape' && name !== null && !this.options.project.isNameUsed(name) ? 'intermediate' : 'unknown';
     }
     return combineFates(consumers.map((call) => fateOf(call, scope)));
+  }
+
+  /**
+   * Does every consumer of a registry entry put its value into a transport that migrate rewrites to
+   * `toCallToolResult(value)`? Then, after the same migration, a result returned by the entry
+   * reaches the client as a result, and its sites can be rewritten instead of left for review.
+   */
+  private transportsAllRewritten(handler: ToolHandler): boolean {
+    const consumers = [...this.methodCalls(handler.fn, handler.property), ...(this.dispatchedFromSinks().get(handler.fn) ?? [])].filter((call) => this.canReach(call, handler));
+    return (
+      consumers.length > 0 &&
+      consumers.every((call) => {
+        const sink = enclosingFunction(call);
+        const transports = (this.analyses.get(key(call.getSourceFile().fileName))?.findings ?? []).filter((finding) => finding.kind === 'transport-wrapper' && finding.returningFunction === sink);
+        return transports.length > 0 && transports.every((finding) => finding.rewrite !== null);
+      })
+    );
+  }
+
+  /**
+   * The calls inside the server's `CallTool` handlers, by the functions they may reach: from the
+   * sink backwards, a lookup (`const handler = handlerFor(name); await handler(args)`) reaches every
+   * function the registry behind it can hold, wherever the registry is filled.
+   */
+  private dispatchedFromSinks(): Map<TS.Node, TS.CallExpression[]> {
+    if (this.sinkDispatch) return this.sinkDispatch;
+    const reached = new Map<TS.Node, TS.CallExpression[]>();
+    for (const analysis of this.analyses.values()) {
+      for (const sink of analysis.handlers) {
+        if (sink.style !== 'low-level') continue;
+        const scope = this.resolveScope(sink.fn.getSourceFile());
+        const visit = (node: TS.Node): void => {
+          if (ts.isCallExpression(node)) {
+            const callee = unwrap(node.expression);
+            if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) {
+              for (const target of handlerTargets(callee, scope)) {
+                const calls = reached.get(target.fn);
+                if (calls) calls.push(node);
+                else reached.set(target.fn, [node]);
+              }
+            }
+          }
+          ts.forEachChild(node, visit);
+        };
+        const body = (sink.fn as TS.FunctionLikeDeclaration).body;
+        if (body) visit(body);
+      }
+    }
+    this.sinkDispatch = reached;
+    return reached;
   }
 
   /**
@@ -227,15 +279,14 @@ export class ProjectAnalysis {
     if (handler.style !== 'decorated') return false;
     const owner = handler.fn.parent;
     if (!ts.isClassDeclaration(owner) || !owner.name) return false;
-    this.callIndex();
-    return !this.referencedNames.has(owner.name.text);
+    return !this.options.project.isNameUsed(owner.name.text);
   }
 
   /** `tool.execute(args)` calls anywhere in the project, for a tool object's `execute`. */
   private methodCalls(fn: TS.SignatureDeclaration, property: string | undefined): TS.CallExpression[] {
     const name = property ?? declaredName(fn);
     if (name === null) return [];
-    return (this.callIndex().get(name) ?? []).filter((call) => {
+    return (this.options.project.callsNamed(name)).filter((call) => {
       const callee = call.expression;
       if (!ts.isPropertyAccessExpression(callee) || callee.expression.kind === ts.SyntaxKind.ThisKeyword) return false;
       // A call that resolves to some other function is not this tool object's consumer.
@@ -248,30 +299,7 @@ export class ProjectAnalysis {
   private callersOf(fn: TS.SignatureDeclaration): TS.CallExpression[] {
     const name = declaredName(fn);
     if (name === null) return [];
-    return (this.callIndex().get(name) ?? []).filter((call) => functionOf(call.expression, this.resolveScope(call.getSourceFile())) === fn);
-  }
-
-  /** Every call of the project's files by the name it calls (the last name of its callee), made once. */
-  private callIndex(): Map<string, TS.CallExpression[]> {
-    if (this.callsByName) return this.callsByName;
-    const index = new Map<string, TS.CallExpression[]>();
-    const visit = (node: TS.Node): void => {
-      // Every name used other than where it is declared: a function named nowhere else is called by nothing.
-      if (ts.isIdentifier(node) && !isDeclarationName(node)) this.referencedNames.add(node.text);
-      if (ts.isCallExpression(node)) {
-        const callee = node.expression;
-        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
-        if (name !== null) {
-          const list = index.get(name);
-          if (list) list.push(node);
-          else index.set(name, [node]);
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    for (const sourceFile of this.sourceFiles) visit(sourceFile);
-    this.callsByName = index;
-    return index;
+    return (this.options.project.callsNamed(name)).filter((call) => functionOf(call.expression, this.resolveScope(call.getSourceFile())) === fn);
   }
 
   private localsOf(sourceFile: TS.SourceFile): LocalDeclarations {
@@ -299,14 +327,6 @@ export class ProjectAnalysis {
     }
     return byFile;
   }
-}
-
-function isDeclarationName(identifier: TS.Identifier): boolean {
-  const parent = identifier.parent;
-  return (
-    ((ts.isFunctionDeclaration(parent) || ts.isVariableDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isClassDeclaration(parent)) && parent.name === identifier) ||
-    (ts.isExportSpecifier(parent) && parent.parent.parent.moduleSpecifier === undefined)
-  );
 }
 
 /** The name a function is called by: `function f`, `const f = …`, `f: …`, `f() {}`. */

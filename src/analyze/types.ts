@@ -122,6 +122,11 @@ export interface ToolHandler {
    * error sites, or the wrapper would serialise their results).
    */
   serialisedBy?: 'migrated' | 'rewritable' | 'review';
+  /**
+   * A registry entry whose every consumer sits in a transport that `migrate` rewrites to
+   * `toCallToolResult(value)` in the same run: results returned here then reach the client as results.
+   */
+  transportRewritten?: true;
   /** For a tool object's function: the property that holds it (`execute`, `handler`), the name its consumers call. */
   property?: string;
   /** For a tool object's function: the object literal that defines the tool. */

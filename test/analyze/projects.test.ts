@@ -56,7 +56,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'handler-map-classes', 'mcp-framework-tools', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
+    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {
@@ -147,5 +147,20 @@ describe('tools returning what the project HTTP client gives them (fixtures/proj
     expect(index.text).toContain('  return jsonResult(removed);');
     expect(index.text).toContain("  return { content: [{ type: 'text', text: notes }] };");
     expect(run.files.find((file) => file.fileName.endsWith('client.ts'))!.changed).toBe(false);
+  });
+});
+
+describe('a registry behind a lookup in another module (fixtures/projects/registry-lookup)', () => {
+  it('rewrites the transport to toCallToolResult and, in the same run, every handler return behind it', () => {
+    const dir = path.join(PROJECTS, 'registry-lookup');
+    const run = runMigration({ files: sourceFiles(path.join(dir, 'src')) });
+    const text = (suffix: string) => run.files.find((file) => file.fileName.endsWith(suffix))!.text;
+    expect(text('src/index.ts')).toContain('return toCallToolResult(result);');
+    expect(text('tools/docks.ts')).toContain('return docked ? successResult(`Docked ${args.id}`) : errorTextResult(`Failed to dock ${args.id}`);');
+    expect(text('tools/ships.ts')).toContain("if (ships.length === 0) return successResult('No ships in the fleet');");
+    expect(text('tools/ships.ts')).toContain("return jsonResult({ summary: `${ship.name} is ${ship.docked ? 'docked' : 'at sea'}`, data: ship });");
+    // The entries' `describe` functions are stored in the same registry but never dispatched: not tools.
+    expect(text('tools/ships.ts')).toContain("export const describeListShips = () => ({ name: 'list_ships'");
+    expect(run.files.flatMap((file) => file.diagnostics.filter((diagnostic) => diagnostic.severity === 'review'))).toEqual([]);
   });
 });

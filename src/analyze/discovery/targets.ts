@@ -3,6 +3,7 @@ import { ts } from '../../typescript.js';
 import { skipTypeWrappers } from '../declarations.js';
 import { getPropertyValue, isFunctionLike, propertyName } from '../syntax.js';
 import { returnedExpressions } from '../flow/origins.js';
+import { insertedValues, scopeOfNode, type StoredValue } from './collections.js';
 import { checkerDeclarations, classMethod, constantText, functionOf, importedDeclaration, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
 
 /** A function that handles calls of a tool, and the tool's name when the registration says it. */
@@ -14,10 +15,7 @@ export interface HandlerTarget {
 }
 
 /** One value an expression may hold: a tool object, a function, a class instance; `key` names the tool when known. */
-interface Candidate {
-  value: Value;
-  key: string | null;
-}
+type Candidate = StoredValue;
 
 const MAX_DEPTH = 8;
 
@@ -91,12 +89,19 @@ function candidates(expression: TS.Expression, scope: ResolveScope, depth: numbe
   if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ELEMENT_PICKING_METHODS.has(node.expression.name.text)) {
     return collectionItems(node.expression.expression, scope) ?? [];
   }
+  if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'get' && node.arguments.length === 1) {
+    // `registry.get(name)` of a Map the project fills.
+    const stored = collectionItems(node.expression.expression, scope);
+    if (stored) return stored;
+  }
   if (ts.isCallExpression(node)) {
     const products = factoryProducts(node, scope, depth);
     if (products.length > 0) return products;
   }
   if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) {
     const value = valueOf(node, scope);
+    // `entry.handler` where entry is looked up (`CATALOG.find(…)`): that property of every entry it may be.
+    if (!value && ts.isPropertyAccessExpression(node)) return memberOfCandidates(node, scope, depth);
     if (!value) return [];
     if (isFunctionValue(value)) return [{ value, key: null }];
     const inner = stripExpression(value);
@@ -108,6 +113,22 @@ function candidates(expression: TS.Expression, scope: ResolveScope, depth: numbe
     return [{ value: inner, key: null }];
   }
   return [{ value: node, key: null }];
+}
+
+function memberOfCandidates(node: TS.PropertyAccessExpression, scope: ResolveScope, depth: number): Candidate[] {
+  return candidates(node.expression, scope, depth + 1).flatMap((owner): Candidate[] => {
+    const member = memberOf(owner.value, node.name.text, scopeOfNode(owner.value, scope));
+    return member ? [{ value: member, key: owner.key ?? nameOf(owner.value, scopeOfNode(owner.value, scope)) }] : [];
+  });
+}
+
+/** The values a returned expression may be: both sides of `?:`, `??` and `||`, never `null` or `undefined`. */
+function alternatives(expression: TS.Expression): TS.Expression[] {
+  const node = stripExpression(expression);
+  if (ts.isConditionalExpression(node)) return [...alternatives(node.whenTrue), ...alternatives(node.whenFalse)];
+  if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || node.operatorToken.kind === ts.SyntaxKind.BarBarToken)) return [...alternatives(node.left), ...alternatives(node.right)];
+  if (node.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(node) && node.text === 'undefined')) return [];
+  return [node];
 }
 
 /**
@@ -122,10 +143,10 @@ function factoryProducts(call: TS.CallExpression, scope: ResolveScope, depth: nu
   if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return [];
   const fn = functionOf(callee, scope);
   if (!fn || !(fn as TS.FunctionLikeDeclaration).body || fn.getSourceFile().isDeclarationFile) return [];
-  return returnedExpressions(fn).flatMap((returned): Candidate[] => {
-    const value = stripExpression(returned);
+  const inner = scopeOfNode(fn, scope);
+  return returnedExpressions(fn).flatMap(alternatives).flatMap((value): Candidate[] => {
     if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) return [{ value, key: null }];
-    return ts.isIdentifier(value) || ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value) || ts.isCallExpression(value) ? candidates(value, scope, depth + 1) : [];
+    return ts.isIdentifier(value) || ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value) || ts.isCallExpression(value) ? candidates(value, inner, depth + 1) : [];
   });
 }
 
@@ -185,8 +206,11 @@ function mapEntries(map: TS.ObjectLiteralExpression, scope: ResolveScope, depth 
   const entries: Candidate[] = [];
   for (const property of map.properties) {
     if (ts.isSpreadAssignment(property)) {
-      const spread = depth < 3 ? objectLiteralOf(property.expression, scope) : undefined;
-      if (spread) entries.push(...mapEntries(spread, scope, depth + 1));
+      if (depth >= 3) continue;
+      const spread = objectLiteralOf(property.expression, scope);
+      // `...createDashboardHandlers(api)`: the object maps the factory returns.
+      const spreads = spread ? [spread] : producedObjects(property.expression, scope);
+      for (const object of spreads) entries.push(...mapEntries(object, scopeOfNode(object, scope), depth + 1));
       continue;
     }
     const key = ts.isComputedPropertyName(property.name) ? constantText(property.name.expression, scope) : propertyName(property.name);
@@ -195,6 +219,21 @@ function mapEntries(map: TS.ObjectLiteralExpression, scope: ResolveScope, depth 
     else if (ts.isMethodDeclaration(property) && property.body) entries.push({ value: property, key });
   }
   return entries;
+}
+
+/** The object literals a call of the project's own factory returns (`createHandlers(api)` → `{ list: …, get: … }`). */
+function producedObjects(expression: TS.Expression, scope: ResolveScope): TS.ObjectLiteralExpression[] {
+  const call = stripExpression(expression);
+  if (!ts.isCallExpression(call)) return [];
+  const callee = stripExpression(call.expression);
+  if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return [];
+  const fn = functionOf(callee, scope);
+  if (!fn || !(fn as TS.FunctionLikeDeclaration).body || fn.getSourceFile().isDeclarationFile) return [];
+  const inner = scopeOfNode(fn, scope);
+  return returnedExpressions(fn).flatMap(alternatives).flatMap((returned) => {
+    const object = objectLiteralOf(returned, inner);
+    return object ? [object] : [];
+  });
 }
 
 /** Items of a collection: an array literal (spreads followed), a map's entries, `Object.values` / `Object.entries` of a map. */
@@ -209,14 +248,27 @@ function collectionItems(expression: TS.Expression, scope: ResolveScope, depth =
   const value = ts.isArrayLiteralExpression(node) || ts.isObjectLiteralExpression(node) ? node : valueOf(node, scope);
   if (!value || isFunctionValue(value)) return undefined;
   const collection = stripExpression(value);
-  if (ts.isObjectLiteralExpression(collection)) return mapEntries(collection, scope);
+  const home = scopeOfNode(collection, scope);
+  // A named collection may be filled elsewhere (`REGISTRY.push(entry)`, `handlers.set(name, fn)`).
+  const inserted = (): Candidate[] => (value === node ? [] : insertedValues(value as TS.Expression, home));
+  if (ts.isObjectLiteralExpression(collection)) return [...mapEntries(collection, home), ...inserted()];
+  if (ts.isNewExpression(collection) && ts.isIdentifier(collection.expression) && collection.expression.text === 'Map') {
+    const initial = collection.arguments?.[0] ? collectionItems(collection.arguments[0], home, depth + 1) ?? [] : [];
+    // `new Map([['name', handler], …])`: the second element of each pair.
+    const pairs = initial.flatMap((pair): Candidate[] => {
+      const entry = stripExpression(pair.value as TS.Expression);
+      if (!ts.isArrayLiteralExpression(entry) || entry.elements.length < 2) return [];
+      return [{ value: entry.elements[1], key: constantText(entry.elements[0], home) }];
+    });
+    return [...pairs, ...inserted()];
+  }
   if (!ts.isArrayLiteralExpression(collection)) return undefined;
   const items: Candidate[] = [];
   for (const element of collection.elements) {
-    if (ts.isSpreadElement(element)) items.push(...(collectionItems(element.expression, scope, depth + 1) ?? []));
+    if (ts.isSpreadElement(element)) items.push(...(collectionItems(element.expression, home, depth + 1) ?? []));
     else if (!ts.isOmittedExpression(element)) items.push({ value: element, key: null });
   }
-  return items;
+  return [...items, ...inserted()];
 }
 
 /**

@@ -16,11 +16,52 @@ export class SourceProject {
   private readonly resolutions = new Map<string, string | null>();
   private readonly importTables = new WeakMap<TS.SourceFile, Map<string, ImportBinding>>();
   private readonly exportTables = new WeakMap<TS.SourceFile, ExportTable>();
+  private files: readonly TS.SourceFile[] = [];
+  private uses: ProjectUses | undefined;
 
   constructor(
     private readonly program?: TS.Program,
     private readonly compilerOptions?: TS.CompilerOptions,
   ) {}
+
+  /** The files whose calls and names `callsNamed` / `isNameUsed` answer for (the project being analyzed). */
+  indexFiles(files: readonly TS.SourceFile[]): void {
+    this.files = files;
+    this.uses = undefined;
+  }
+
+  /** Every call in the indexed files whose callee's last name is `name` (`f(x)`, `a.b.f(x)`). */
+  callsNamed(name: string): readonly TS.CallExpression[] {
+    return this.projectUses().calls.get(name) ?? [];
+  }
+
+  /** Is `name` used anywhere in the indexed files other than where it is declared? */
+  isNameUsed(name: string): boolean {
+    return this.projectUses().names.has(name);
+  }
+
+  /** One walk of the indexed files, made the first time a call or a name is asked for. */
+  private projectUses(): ProjectUses {
+    if (this.uses) return this.uses;
+    const calls = new Map<string, TS.CallExpression[]>();
+    const names = new Set<string>();
+    const visit = (node: TS.Node): void => {
+      if (ts.isIdentifier(node) && !isDeclarationName(node)) names.add(node.text);
+      if (ts.isCallExpression(node)) {
+        const callee = node.expression;
+        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
+        if (name !== null) {
+          const list = calls.get(name);
+          if (list) list.push(node);
+          else calls.set(name, [node]);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    for (const sourceFile of this.files) visit(sourceFile);
+    this.uses = { calls, names };
+    return this.uses;
+  }
 
   /** Use this tree for its file (the text ESLint is linting, which may differ from the disk). */
   useSourceFile(sourceFile: TS.SourceFile): void {
@@ -130,6 +171,19 @@ export class SourceProject {
     }
     return table;
   }
+}
+
+interface ProjectUses {
+  calls: Map<string, TS.CallExpression[]>;
+  names: Set<string>;
+}
+
+function isDeclarationName(identifier: TS.Identifier): boolean {
+  const parent = identifier.parent;
+  return (
+    ((ts.isFunctionDeclaration(parent) || ts.isVariableDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isClassDeclaration(parent)) && parent.name === identifier) ||
+    (ts.isExportSpecifier(parent) && parent.parent.parent.moduleSpecifier === undefined)
+  );
 }
 
 /** An import of one name: `import { a as b } from 'm'` binds b to m's `a`; `* as ns` to '*'; a default import to 'default'. */

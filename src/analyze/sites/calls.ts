@@ -113,7 +113,7 @@ export function followDispatch(call: TS.CallExpression, site: TS.Expression, con
  * A callee found by looking the tool up (`handlers[name]`, `const handler = getHandler(name)`,
  * `tools.find(…).handler`, a loop variable), as opposed to a function called by its own name.
  */
-function isLookup(callee: TS.Expression, scope: SiteScope): boolean {
+export function isLookup(callee: TS.Expression, scope: SiteScope): boolean {
   const node = unwrap(callee);
   if (ts.isElementAccessExpression(node)) return true;
   if (ts.isPropertyAccessExpression(node)) return ts.isCallExpression(unwrap(node.expression)) || ts.isElementAccessExpression(unwrap(node.expression)) || (ts.isIdentifier(unwrap(node.expression)) && isLookup(unwrap(node.expression), scope));

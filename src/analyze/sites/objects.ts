@@ -3,9 +3,11 @@ import { allowsAnyJsonStructuredContent, protocolVersionOf } from '../../protoco
 import { ts } from '../../typescript.js';
 import { useChecker } from '../declarations.js';
 import { functionOf } from '../discovery/resolve.js';
+import { handlerTargets } from '../discovery/targets.js';
 import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, literalText, propertyName, stringLiteralText, unwrap } from '../syntax.js';
 import { ERROR_STATUS_WORDS } from '../words.js';
+import { isLookup } from './calls.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
 import { isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
 import type { SiteContext, SiteScope } from './scope.js';
@@ -93,7 +95,10 @@ const REGISTRY_CALLS = new Set(['execute', 'handler', 'run', 'callback']);
  */
 function registryCallValue(text: TS.Expression, scope: SiteScope): TS.CallExpression | undefined {
   const isRegistryCall = (node: TS.Expression): boolean => {
-    if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
+    if (!ts.isCallExpression(node)) return false;
+    // `const handler = handlerFor(name); await handler(args)`: a handler looked up in the server's own registry.
+    if (isLookup(unwrap(node.expression), scope) && handlerTargets(unwrap(node.expression), scope).some((target) => target.fn.getSourceFile() !== scope.sourceFile || scope.handlerOf(target.fn)?.style === 'registry')) return true;
+    if (!ts.isPropertyAccessExpression(node.expression)) return false;
     const method = node.expression.name.text;
     if (!REGISTRY_CALLS.has(method) && !scope.options.handlerProperties.has(method)) return false;
     return node.expression.expression.kind !== ts.SyntaxKind.ThisKeyword && functionOf(node.expression, scope) === undefined;

@@ -1,0 +1,106 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { LocalDeclarations, skipTypeWrappers } from '../declarations.js';
+import { enclosingFunction } from '../syntax.js';
+import { constantText, functionOf, isFunctionValue, valueOf, type ResolveScope, type Value } from './resolve.js';
+
+/** One value a collection may hold, and the tool name it is stored under when that is known. */
+export interface StoredValue {
+  value: Value;
+  key: string | null;
+}
+
+// A registry filled by a function (`addToCatalog(entry)`) is filled by its callers: this many at most.
+const MAX_FILLING_CALLS = 2_000;
+// Methods that put a value into an array (`push`, `unshift`) or a Map (`set(key, value)`).
+const ARRAY_INSERTS = new Set(['push', 'unshift']);
+
+const localsByFile = new WeakMap<TS.SourceFile, LocalDeclarations>();
+
+/** A resolve scope for a node of another file: its own declarations, the same project and checker. */
+export function scopeOfNode(node: TS.Node, scope: ResolveScope): ResolveScope {
+  const sourceFile = node.getSourceFile();
+  if (sourceFile === scope.sourceFile) return scope;
+  let locals = localsByFile.get(sourceFile);
+  if (!locals) {
+    locals = new LocalDeclarations(sourceFile);
+    localsByFile.set(sourceFile, locals);
+  }
+  return { ...scope, sourceFile, locals };
+}
+
+/**
+ * What code elsewhere puts into a collection that starts empty or small: `REGISTRY.push(entry)`,
+ * `handlers.set('name', fn)`, `handlers[name] = fn`. The collection is the array literal, object
+ * literal or `new Map()` a const was initialised with; a write counts when its receiver denotes that
+ * same node. A value that is a parameter of the function doing the write (`function add(entry) {
+ * REGISTRY.push(entry) }`) stands for the arguments of that function's calls across the project.
+ */
+export function insertedValues(collection: TS.Expression, scope: ResolveScope): StoredValue[] {
+  const project = scope.project;
+  const home = collection.getSourceFile();
+  const writes: StoredValue[] = [];
+  const isThisCollection = (receiver: TS.Expression, at: TS.Node): boolean => {
+    const denoted = valueOf(receiver, scopeOfNode(at, scope));
+    return denoted !== undefined && !isFunctionValue(denoted) && skipTypeWrappers(denoted) === collection;
+  };
+  const calls = project ? [...ARRAY_INSERTS, 'set'].flatMap((method) => project.callsNamed(method)) : methodCallsIn(home);
+  for (const call of calls) {
+    const callee = call.expression;
+    if (!ts.isPropertyAccessExpression(callee) || !isThisCollection(callee.expression, call)) continue;
+    if (callee.name.text === 'set') {
+      const [key, value] = call.arguments;
+      if (value) writes.push({ value, key: constantText(key, scopeOfNode(call, scope)) });
+    } else {
+      for (const argument of call.arguments) writes.push({ value: ts.isSpreadElement(argument) ? argument.expression : argument, key: null });
+    }
+  }
+  // `handlers[name] = fn` / `handlers.name = fn`: assignments are looked for in the collection's own file.
+  const visit = (node: TS.Node): void => {
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const target = skipTypeWrappers(node.left);
+      if ((ts.isElementAccessExpression(target) || ts.isPropertyAccessExpression(target)) && isThisCollection(target.expression, node)) {
+        const key = ts.isElementAccessExpression(target) ? constantText(target.argumentExpression, scopeOfNode(node, scope)) : target.name.text;
+        writes.push({ value: node.right, key });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(home);
+  return writes.flatMap((write) => argumentsForParameter(write, scope));
+}
+
+function methodCallsIn(sourceFile: TS.SourceFile): TS.CallExpression[] {
+  const calls: TS.CallExpression[] = [];
+  const visit = (node: TS.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && (ARRAY_INSERTS.has(node.expression.name.text) || node.expression.name.text === 'set')) calls.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return calls;
+}
+
+/** A stored parameter stands for what each caller of its function passes there; any other value for itself. */
+function argumentsForParameter(stored: StoredValue, scope: ResolveScope): StoredValue[] {
+  const value = skipTypeWrappers(stored.value as TS.Expression);
+  if (!ts.isIdentifier(value)) return [stored];
+  const local = scopeOfNode(value, scope).locals.declarationOf(value);
+  if (!local || !ts.isParameter(local) || !ts.isIdentifier(local.name)) return [stored];
+  const fn = local.parent;
+  const index = fn.parameters.indexOf(local);
+  const name = fn.name && ts.isIdentifier(fn.name) ? fn.name.text : declaredNameOf(fn);
+  const project = scope.project;
+  if (!project || name === null || enclosingFunction(value) !== fn) return [];
+  const passed: StoredValue[] = [];
+  for (const call of project.callsNamed(name).slice(0, MAX_FILLING_CALLS)) {
+    const argument = call.arguments[index];
+    if (!argument || functionOf(call.expression, scopeOfNode(call, scope)) !== fn) continue;
+    passed.push({ value: argument, key: stored.key });
+  }
+  return passed;
+}
+
+function declaredNameOf(fn: TS.SignatureDeclaration): string | null {
+  const parent = fn.parent;
+  return ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name) ? parent.name.text : null;
+}
