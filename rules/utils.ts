@@ -267,7 +267,7 @@ function analyzeInProject(view: FileView, fileName: string, handlerOptions: Reso
     extraHandlers: projectView?.analysis.extraHandlersOf(view.sourceFile.fileName),
     ignoredHandlers: projectView?.analysis.ignoredHandlersOf(view.sourceFile.fileName),
     confirmedHandlers: projectView?.analysis.confirmedHandlersOf(view.sourceFile.fileName),
-    readAsData: projectView?.analysis.readAsDataOf(view.sourceFile.fileName),
+    heldBack: projectView?.analysis.heldBackOf(view.sourceFile.fileName),
   });
   return { analysis, sourceFile: view.sourceFile };
 }

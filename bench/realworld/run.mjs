@@ -189,7 +189,7 @@ function migrationOutcome(flagged, report) {
     else if ((reviews.get(key) ?? []).length > 0) reviewed.push({ ...site, reason: reviews.get(key)[0].reason });
     else untouched.push(site);
   }
-  const wrong = report.changes.filter((change) => !surveyed.has(`${change.file}:${change.line}`));
+  const wrong = report.changes.filter((change) => change.kind !== 'return-type' && !surveyed.has(`${change.file}:${change.line}`));
   return { fixed, reviewed, untouched, wrong };
 }
 

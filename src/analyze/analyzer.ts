@@ -47,13 +47,15 @@ export interface AnalyzeOptions {
   /** Registry entries the project showed to be tools, with the framework their value reaches (see ProjectAnalysis). */
   confirmedHandlers?: readonly ToolHandler[];
   /**
-   * Functions whose value the project's own code also reads as data (`functionKey` → where), as
-   * well as the SDK: a rewritten return would break that caller, so their sites are for review.
+   * Functions whose returns must keep their shape (`functionKey` → why): the project's own code
+   * also reads their value as data, or a transport that cannot be rewritten serialises it. A result
+   * there would break that caller, so their sites are for review. Keyed by the returning function
+   * or by the handler it belongs to.
    */
-  readAsData?: ReadonlyMap<string, string>;
+  heldBack?: ReadonlyMap<string, string>;
 }
 
-const NOTHING_READ_AS_DATA: ReadonlyMap<string, string> = new Map();
+const NOTHING_HELD_BACK: ReadonlyMap<string, string> = new Map();
 
 // Only resolved options carry a cache key; raw HandlerOptions never have one.
 function isResolved(options: HandlerOptions | ResolvedHandlerOptions | undefined): options is ResolvedHandlerOptions {
@@ -66,7 +68,7 @@ export function analyzeSourceFile(sourceFile: TS.SourceFile, options: AnalyzeOpt
   if (!mayContainHandlers(sourceFile.text, handlerOptions) && !options.extraHandlers?.length) {
     return { fileName: sourceFile.fileName, handlers: [], findings: [], returnTypeChanges: [], external: [] };
   }
-  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? [], options.followExternal ?? false, options.project, options.ignoredHandlers ?? [], options.confirmedHandlers ?? [], options.readAsData ?? NOTHING_READ_AS_DATA).run();
+  return new FileAnalyzer(sourceFile, handlerOptions, options.checker, options.extraHandlers ?? [], options.followExternal ?? false, options.project, options.ignoredHandlers ?? [], options.confirmedHandlers ?? [], options.heldBack ?? NOTHING_HELD_BACK).run();
 }
 
 // A registry entry's tell-tale: `handler:` / `execute:` / `run:` / `callback:` in an object.
@@ -140,7 +142,7 @@ class FileAnalyzer implements SiteScope {
     readonly project: SourceProject | undefined,
     private readonly ignoredHandlers: readonly ToolHandler[],
     private readonly confirmedHandlers: readonly ToolHandler[],
-    private readonly readAsData: ReadonlyMap<string, string>,
+    private readonly heldBack: ReadonlyMap<string, string>,
   ) {
     this.locals = new LocalDeclarations(sourceFile);
     this.rewriter = new Rewriter(sourceFile);
@@ -450,17 +452,17 @@ class FileAnalyzer implements SiteScope {
         reviewReason = 'this handler is passed through a wrapper that serialises its result and cannot be rewritten; migrate the wrapper to toCallToolResult(result) first';
       }
     }
+    const heldBackBecause = rewrite && this.heldBack.size > 0 && changesShape(kind) ? (this.heldBack.get(functionKey(context.fn)) ?? this.heldBack.get(functionKey(context.handler.fn))) : undefined;
+    if (heldBackBecause !== undefined) {
+      rewrite = null;
+      reviewReason = heldBackBecause;
+    }
     const helpersDoNotReach = FRAMEWORK_BEHAVIOUR[context.framework].helpersDoNotReach;
     if (helpersDoNotReach !== null && rewrite && !context.handler.transportRewritten) {
       // The runtime turns whatever this returns into text (a registry's transport, mcp-framework,
       // AgentKit's MCP extension): a result object here would arrive as text, not as a result.
       rewrite = null;
       reviewReason = helpersDoNotReach;
-    }
-    const readBy = rewrite && this.readAsData.size > 0 && changesShape(kind) ? this.readAsData.get(functionKey(context.fn)) : undefined;
-    if (readBy !== undefined) {
-      rewrite = null;
-      reviewReason = `the server's own code also calls this function (${readBy}) and reads its value as data; a result here would break that caller: give the tool a handler of its own that wraps this function, then migrate`;
     }
     const clash = rewrite?.helpers.find((helper) => this.ownDeclarations().has(helper));
     if (rewrite && clash) {

@@ -45,7 +45,7 @@ const FOUND_BY_SHAPE: ReadonlySet<HandlerStyle> = new Set(['definition', 'result
 export class ProjectAnalysis {
   private readonly analyses = new Map<string, Analysis>();
   private readonly trees = new Map<string, TS.SourceFile>();
-  private readonly readAsData = new Map<string, Map<string, string>>();
+  private readonly heldBack = new Map<string, Map<string, string>>();
   private readonly extras = new Map<string, ToolHandler[]>();
   private readonly ignored = new Map<string, ToolHandler[]>();
   private readonly confirmed = new Map<string, ToolHandler[]>();
@@ -77,7 +77,37 @@ export class ProjectAnalysis {
       }
       pending = this.reachedElsewhere(reanalyzed);
     }
+    this.judgeTransports();
     this.judgeSharedFunctions();
+  }
+
+  /**
+   * A handler that a `CallTool` handler reaches by lookup and whose value one of them turns into
+   * text in a way `migrate` cannot rewrite (`text = typeof r === 'string' ? r : JSON.stringify(r)`):
+   * a result returned by the handler would be serialised there, so its sites stay for review,
+   * naming that transport. Transports that return the value, or that migrate rewrites to
+   * `toCallToolResult(value)`, take a result as it is.
+   */
+  private judgeTransports(): void {
+    const blocked = new Map<string, Map<string, string>>();
+    for (const [fn, calls] of this.dispatchedFromSinks()) {
+      const fixedByHand = calls.flatMap((call) => {
+        const sink = enclosingFunction(call);
+        const transport = (this.analyses.get(key(call.getSourceFile().fileName))?.findings ?? []).find((finding) => finding.kind === 'transport-wrapper' && finding.returningFunction === sink && finding.rewrite === null);
+        return transport ? [transport] : [];
+      });
+      if (fixedByHand.length === 0) continue;
+      const transport = fixedByHand[0];
+      const fileName = key(fn.getSourceFile().fileName);
+      const list = blocked.get(fileName) ?? new Map<string, string>();
+      list.set(functionKey(fn as TS.SignatureDeclaration), `the transport at ${relativeName(transport.fileName)}:${transport.line} turns this handler's value into text in a way migrate cannot rewrite; return toCallToolResult(value) there by hand, then migrate this site`);
+      blocked.set(fileName, list);
+    }
+    for (const [fileName, list] of blocked) {
+      this.heldBack.set(fileName, new Map([...(this.heldBack.get(fileName) ?? []), ...list]));
+      const sourceFile = this.options.project.sourceFile(fileName) ?? this.trees.get(fileName);
+      if (sourceFile) this.analyses.set(fileName, this.analyze(sourceFile));
+    }
   }
 
   /**
@@ -88,17 +118,17 @@ export class ProjectAnalysis {
   private judgeSharedFunctions(): void {
     const scope = this.fateScope();
     for (const [fileName, analysis] of [...this.analyses]) {
-      const readAsData = new Map<string, string>();
+      const heldBack = new Map(this.heldBack.get(fileName));
       const judged = new Set<TS.SignatureDeclaration>();
       for (const finding of analysis.findings) {
         const fn = finding.returningFunction;
         if (!finding.rewrite || !changesShape(finding.kind) || judged.has(fn)) continue;
         judged.add(fn);
         const reader = this.callersOf(fn).find((call) => !isInside(call, fn) && fateOf(call, scope) === 'intermediate');
-        if (reader) readAsData.set(functionKey(fn), where(reader));
+        if (reader) heldBack.set(functionKey(fn), `the server's own code also calls this function (${where(reader)}) and reads its value as data; a result here would break that caller: give the tool a handler of its own that wraps this function, then migrate`);
       }
-      if (readAsData.size === 0) continue;
-      this.readAsData.set(fileName, readAsData);
+      if (heldBack.size === (this.heldBack.get(fileName)?.size ?? 0)) continue;
+      this.heldBack.set(fileName, heldBack);
       const sourceFile = this.options.project.sourceFile(fileName) ?? this.trees.get(fileName);
       if (sourceFile) this.analyses.set(fileName, this.analyze(sourceFile));
     }
@@ -124,9 +154,9 @@ export class ProjectAnalysis {
     return this.analyses.get(key(fileName));
   }
 
-  /** Functions of `fileName` whose value the project's own code also reads as data (see judgeSharedFunctions). */
-  readAsDataOf(fileName: string): ReadonlyMap<string, string> | undefined {
-    return this.readAsData.get(key(fileName));
+  /** Functions of `fileName` whose returns must keep their shape, and why (see judgeSharedFunctions, judgeTransports). */
+  heldBackOf(fileName: string): ReadonlyMap<string, string> | undefined {
+    return this.heldBack.get(key(fileName));
   }
 
   /** The tree of `fileName` this project analyzed (the findings' nodes are its nodes). */
@@ -146,7 +176,7 @@ export class ProjectAnalysis {
       extraHandlers: this.extras.get(fileName),
       ignoredHandlers: this.ignored.get(fileName),
       confirmedHandlers: this.confirmed.get(fileName),
-      readAsData: this.readAsData.get(fileName),
+      heldBack: this.heldBack.get(fileName),
     });
   }
 
@@ -351,5 +381,9 @@ function sameFunction(a: ToolHandler, b: ToolHandler): boolean {
 function where(node: TS.Node): string {
   const sourceFile = node.getSourceFile();
   const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-  return `${path.relative(process.cwd(), sourceFile.fileName).split(path.sep).join('/')}:${line}`;
+  return `${relativeName(sourceFile.fileName)}:${line}`;
+}
+
+function relativeName(fileName: string): string {
+  return path.relative(process.cwd(), fileName).split(path.sep).join('/');
 }

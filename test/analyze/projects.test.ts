@@ -164,3 +164,45 @@ describe('a registry behind a lookup in another module (fixtures/projects/regist
     expect(run.files.flatMap((file) => file.diagnostics.filter((diagnostic) => diagnostic.severity === 'review'))).toEqual([]);
   });
 });
+
+describe('a registry served by two transports, one of which migrate cannot rewrite', () => {
+  it('leaves the handlers for review, naming that transport, and still rewrites the other transport', () => {
+    const dir = mkdtempSync(path.join(temp, 'two-transports-'));
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'two-transports', private: true, type: 'module' }));
+    mkdirSync(path.join(dir, 'src'));
+    writeFileSync(
+      path.join(dir, 'src/registry.ts'),
+      `const ENTRIES: Array<{ name: string; handler: (args: any) => Promise<any> }> = [];
+export function add(entry: { name: string; handler: (args: any) => Promise<any> }): void {
+  ENTRIES.push(entry);
+}
+export function lookup(name: string) {
+  const entry = ENTRIES.find((candidate) => candidate.name === name);
+  return entry ? entry.handler : null;
+}
+add({ name: 'ping', handler: async () => 'pong' });
+`,
+    );
+    const transport = (extra: string, text: string) => `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { lookup } from './registry.js';
+const server = new Server({ name: 's', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = lookup(request.params.name);
+  if (!handler) throw new Error('Unknown tool');
+  const result = await handler(request.params.arguments);
+${extra}  return { content: [{ type: 'text', text: ${text} }] };
+});
+`;
+    writeFileSync(path.join(dir, 'src/stdio.ts'), transport('', 'result'));
+    writeFileSync(path.join(dir, 'src/http.ts'), transport("  let text: any;\n  if (typeof result === 'string') text = result;\n  else text = JSON.stringify(result, null, 2);\n", 'text'));
+    const run = runMigration({ files: sourceFiles(path.join(dir, 'src')) });
+    const file = (suffix: string) => run.files.find((candidate) => candidate.fileName.endsWith(suffix))!;
+    expect(file('src/stdio.ts').text).toContain('return toCallToolResult(result);');
+    expect(file('src/http.ts').changed).toBe(false);
+    expect(file('src/registry.ts').changed).toBe(false);
+    const review = file('src/registry.ts').diagnostics.filter((diagnostic) => diagnostic.severity === 'review');
+    expect(review.map((diagnostic) => [diagnostic.line, diagnostic.kind])).toEqual([[9, 'string']]);
+    expect(review[0].message).toMatch(/the transport at .*src\/http\.ts:12 turns this handler's value into text in a way migrate cannot rewrite/);
+  });
+});

@@ -107,6 +107,13 @@ function registryCallValue(text: TS.Expression, scope: SiteScope): TS.CallExpres
   return scope.flow.contributors(text, isRegistryCall).find((part): part is TS.CallExpression => isRegistryCall(part));
 }
 
+function isHandlerValueItself(value: TS.Expression, call: TS.CallExpression, scope: SiteScope): boolean {
+  const inner = unwrap(value);
+  if (inner === call) return true;
+  const origins = scope.flow.origins(inner);
+  return origins.length === 1 && unwrap(origins[0]) === call;
+}
+
 /** The keys the literal's spreads may set, where their values are object literals (through `?:`, `&&`, variables). */
 function spreadKeys(object: TS.ObjectLiteralExpression, scope: SiteScope): Set<string> {
   const keys = new Set<string>();
@@ -190,7 +197,10 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
   if (registryValue) {
     // `text: String(await tool.handler(args))`: whatever a registered tool returns becomes the text.
     const passed = unwrap(text);
-    const value = ts.isCallExpression(passed) && ts.isIdentifier(passed.expression) && passed.expression.text === 'String' && passed.arguments.length === 1 ? passed.arguments[0] : ts.isIdentifier(passed) || ts.isCallExpression(passed) ? passed : undefined;
+    const candidate = ts.isCallExpression(passed) && ts.isIdentifier(passed.expression) && passed.expression.text === 'String' && passed.arguments.length === 1 ? passed.arguments[0] : ts.isIdentifier(passed) || ts.isCallExpression(passed) ? passed : undefined;
+    // Only the handler's own value, as it came back: a text derived from it on some paths
+    // (`text = typeof r === 'string' ? r : JSON.stringify(r)`) would serialise the results the handlers return after the migration.
+    const value = candidate && isHandlerValueItself(candidate, registryValue, scope) ? candidate : undefined;
     const rewrite = value && onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'toCallToolResult', value.getText(scope.sourceFile)) : null;
     scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the text is whatever a registered tool returns; return toCallToolResult(value) by hand');
     return;
