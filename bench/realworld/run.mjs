@@ -162,7 +162,7 @@ function newErrors(before, after) {
 
 function migrate(cwd, folders) {
   const helpers = path.join(folders[0], 'mcp-result-kit-helpers.ts');
-  const result = run(process.execPath, [cli, 'migrate', '--json', '--local-helpers', helpers, ...folders], cwd);
+  const result = run(process.execPath, [cli, 'migrate', '--json', ...(values['syntax-only'] ? ['--no-tsconfig'] : []), '--local-helpers', helpers, ...folders], cwd);
   if (result.status !== 0 && result.status !== 1) throw new Error(`migrate failed in ${cwd} (exit ${result.status}): ${result.stderr}`);
   return { report: JSON.parse(result.stdout), ms: result.ms, stderr: result.stderr };
 }

@@ -329,3 +329,20 @@ server.tool('data', async () => JSON.stringify(data, null, 2));
     ]);
   });
 });
+
+describe('sinks traced backwards', () => {
+  it("follows a registration's handler parameter to what each caller passes", () => {
+    expect(
+      summary(`${SDK}
+function registerLogged(name: string, handler: (args: { id: string }) => Promise<string>) {
+  server.registerTool(name, { description: name }, async (args: { id: string }) => {
+    console.error('calling', name);
+    return handler(args);
+  });
+}
+registerLogged('lookup', async ({ id }) => \`Item \${id} not found\`);
+registerLogged('echo', async ({ id }) => \`Echo: \${id}\`);
+`),
+    ).toEqual(['error-string@10:44', 'string@11:42']);
+  });
+});

@@ -1,7 +1,6 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { LocalDeclarations, skipTypeWrappers } from '../declarations.js';
-import { enclosingFunction } from '../syntax.js';
 import { constantText, functionOf, isFunctionValue, valueOf, type ResolveScope, type Value } from './resolve.js';
 
 /** One value a collection may hold, and the tool name it is stored under when that is known. */
@@ -81,7 +80,7 @@ function methodCallsIn(sourceFile: TS.SourceFile): TS.CallExpression[] {
 }
 
 /** A stored parameter stands for what each caller of its function passes there; any other value for itself. */
-function argumentsForParameter(stored: StoredValue, scope: ResolveScope): StoredValue[] {
+export function argumentsForParameter(stored: StoredValue, scope: ResolveScope): StoredValue[] {
   const value = skipTypeWrappers(stored.value as TS.Expression);
   if (!ts.isIdentifier(value)) return [stored];
   const local = scopeOfNode(value, scope).locals.declarationOf(value);
@@ -89,15 +88,29 @@ function argumentsForParameter(stored: StoredValue, scope: ResolveScope): Stored
   const fn = local.parent;
   const index = fn.parameters.indexOf(local);
   const name = fn.name && ts.isIdentifier(fn.name) ? fn.name.text : declaredNameOf(fn);
-  const project = scope.project;
-  if (!project || name === null || enclosingFunction(value) !== fn) return [];
+  if (name === null) return [];
+  // Without a project (one file linted on its own), the function's own file holds its callers.
+  const calls = scope.project ? scope.project.callsNamed(name) : callsNamedIn(fn.getSourceFile(), name);
   const passed: StoredValue[] = [];
-  for (const call of project.callsNamed(name).slice(0, MAX_FILLING_CALLS)) {
+  for (const call of calls.slice(0, MAX_FILLING_CALLS)) {
     const argument = call.arguments[index];
     if (!argument || functionOf(call.expression, scopeOfNode(call, scope)) !== fn) continue;
     passed.push({ value: argument, key: stored.key });
   }
   return passed;
+}
+
+function callsNamedIn(sourceFile: TS.SourceFile, name: string): TS.CallExpression[] {
+  const calls: TS.CallExpression[] = [];
+  const visit = (node: TS.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      if ((ts.isIdentifier(callee) && callee.text === name) || (ts.isPropertyAccessExpression(callee) && callee.name.text === name)) calls.push(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return calls;
 }
 
 function declaredNameOf(fn: TS.SignatureDeclaration): string | null {

@@ -3,7 +3,7 @@ import { ts } from '../../typescript.js';
 import { skipTypeWrappers } from '../declarations.js';
 import { getPropertyValue, isFunctionLike, propertyName } from '../syntax.js';
 import { returnedExpressions } from '../flow/origins.js';
-import { insertedValues, scopeOfNode, type StoredValue } from './collections.js';
+import { argumentsForParameter, insertedValues, scopeOfNode, type StoredValue } from './collections.js';
 import { checkerDeclarations, classMethod, constantText, functionOf, importedDeclaration, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
 
 /** A function that handles calls of a tool, and the tool's name when the registration says it. */
@@ -81,6 +81,13 @@ function candidates(expression: TS.Expression, scope: ResolveScope, depth: numbe
   if (ts.isIdentifier(node)) {
     const items = loopItems(node, scope);
     if (items) return items;
+    // `function register(server, name, handler) { server.registerTool(name, config, handler) }`:
+    // the parameter stands for what each caller passes.
+    const declaration = scopeOfNode(node, scope).locals.declarationOf(node);
+    if (declaration && ts.isParameter(declaration)) {
+      const passed = argumentsForParameter({ value: node, key: null }, scope);
+      if (passed.length > 0 && passed.every((item) => item.value !== node)) return passed.flatMap((item) => candidates(item.value as TS.Expression, scopeOfNode(item.value, scope), depth + 1));
+    }
   }
   if (ts.isElementAccessExpression(node)) {
     // `handlers[name]` / `tools[index]`: any entry of the map or element of the array.
