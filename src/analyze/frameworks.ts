@@ -58,7 +58,11 @@ export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>
     returnsStrings: true,
     encodesEveryValue: false,
     structuresPlainData: false,
-    helpersDoNotReach: "AgentKit actions must return a string, which its MCP extension JSON-encodes into a text item; serve the actions through a tools/call handler of your own that returns the kit's results, instead of getMcpTools's toolHandler",
+    // Read in @coinbase/agentkit 0.6.1 to 0.11 and agentkit-model-context-protocol 0.2.0 / 0.3.0: toolHandler
+    // sends JSON.stringify(await action.invoke(args)) as the text, never isError; a thrown error
+    // rejects toolHandler. Nothing an action returns or throws is a result in AgentKit's own terms.
+    helpersDoNotReach:
+      "AgentKit actions must return a string, which its MCP extension (getMcpTools's toolHandler) JSON-encodes into a text item, never isError (a thrown error only rejects toolHandler); in your tools/call handler, call the action yourself (agentKit.getActions().find((action) => action.name === name)) and return successResult(await action.invoke(args)), or errorTextResult(text) for a failure, instead of toolHandler's value",
   },
   registry: {
     plainData: 'site',
