@@ -42,9 +42,9 @@ export function mcpFrameworkRewrite(site: FrameworkSite): FrameworkRewrite {
   if (release && !atLeast(release.version, MCP_FRAMEWORK_RELEASES.contentItems)) {
     return { reviewReason: `${named} JSON-encodes content items too (it sends an array of them as the content from ${formatRelease(MCP_FRAMEWORK_RELEASES.contentItems)}); upgrade mcp-framework, then migrate` };
   }
-  const annotation = site.fn.type;
+  const annotation = declaredExecuteType(site.fn);
   if (annotation && !isOpenType(annotation)) {
-    return { reviewReason: `execute is declared to return ${annotation.getText(site.sourceFile)}, which the rewrite in mcp-framework's terms would not fit; declare Promise<unknown> (MCPTool's own type), then migrate` };
+    return { reviewReason: `execute is declared to return ${annotation.getText(annotation.getSourceFile())}, which the rewrite in mcp-framework's terms would not fit; declare Promise<unknown> (MCPTool's own type), then migrate` };
   }
   if (ERROR_KINDS.has(site.kind)) return errorRewrite(site, named, release);
   const text = textOf(site);
@@ -165,6 +165,25 @@ function unwrapped(node: TS.Node): TS.Node {
   let current = node;
   while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current)) current = current.expression;
   return current;
+}
+
+/**
+ * The return type `execute` must fit: its own annotation, else that of an `execute` declared by a
+ * base class in the same file (`abstract execute(input): Promise<string>`), which an override's
+ * inferred type must match.
+ */
+function declaredExecuteType(fn: TS.SignatureDeclaration): TS.TypeNode | undefined {
+  if (fn.type) return fn.type;
+  let owner: TS.ClassLikeDeclaration | undefined = ts.isClassLike(fn.parent) ? fn.parent : undefined;
+  for (let depth = 0; depth < 4 && owner; depth++) {
+    const base = owner.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+    if (!base || !ts.isIdentifier(base)) return undefined;
+    const name = base.text;
+    owner = fn.getSourceFile().statements.find((statement): statement is TS.ClassDeclaration => ts.isClassDeclaration(statement) && statement.name?.text === name);
+    const execute = owner?.members.find((member): member is TS.MethodDeclaration => ts.isMethodDeclaration(member) && member.name.getText() === 'execute');
+    if (execute?.type) return execute.type;
+  }
+  return undefined;
 }
 
 /** `unknown`, `any`, `Promise<unknown>`, `Promise<any>`: MCPTool's own type, which any value fits. */

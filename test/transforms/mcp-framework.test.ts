@@ -69,3 +69,29 @@ describe('mcp-framework sites in the framework\'s own terms', () => {
     expect(result.diagnostics).toEqual([expect.objectContaining({ kind: 'json-stringify', message: expect.stringContaining('clients expect structuredContent') })]);
   });
 });
+
+describe('mcp-framework sites whose execute must fit a declared type', () => {
+  it('leaves them for review when a base class in the file declares execute to return a string', () => {
+    const text = `import { MCPTool } from 'mcp-framework';
+
+abstract class TextTool<T extends Record<string, unknown>> extends MCPTool<T> {
+  protected abstract execute(input: T): Promise<string>;
+}
+
+class NotesTool extends TextTool<{ id: string }> {
+  name = 'notes';
+  description = 'Notes';
+  schema = {};
+
+  async execute({ id }: { id: string }) {
+    return \`Note \${id}\`;
+  }
+}
+
+export default NotesTool;
+`;
+    const result = migrateSourceFile(ts.createSourceFile('/case/notes.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS), { handlerOptions: { mcpFrameworkVersion: '0.2.22' } });
+    expect(result.text).toBe(text);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ kind: 'string', message: expect.stringContaining('execute is declared to return Promise<string>') })]);
+  });
+});
