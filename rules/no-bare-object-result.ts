@@ -2,7 +2,7 @@ import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
-export type MessageIds = 'bareObject' | 'frameworkBareObject' | 'useJsonResult';
+export type MessageIds = 'bareObject' | 'frameworkBareObject' | 'useJsonResult' | 'frameworkRewrite';
 
 export default createRule<Options, MessageIds>({
   name: 'no-bare-object-result',
@@ -14,6 +14,7 @@ export default createRule<Options, MessageIds>({
     },
     hasSuggestions: true,
     messages: {
+      frameworkRewrite: "Rewrite it in the framework's own terms: {{rewrite}}",
       bareObject:
         '{{tool}} returns a plain object. The SDK (1.x and v2) sends it as an empty result, { content: [] } with the object\'s fields beside it, so the model sees nothing. Return jsonResult(value).',
       frameworkBareObject: '{{tool}} returns a plain object. {{delivery}} {{instead}}',
@@ -24,7 +25,7 @@ export default createRule<Options, MessageIds>({
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
     return reportKinds(context, options, 'no-bare-object-result', {
-      'bare-object': { messageId: 'bareObject', frameworkMessageId: 'frameworkBareObject', suggestionId: 'useJsonResult' },
+      'bare-object': { messageId: 'bareObject', frameworkMessageId: 'frameworkBareObject', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useJsonResult' },
     });
   },
 });

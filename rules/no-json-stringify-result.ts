@@ -2,7 +2,7 @@ import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
-export type MessageIds = 'jsonStringifyResult' | 'jsonTextContent' | 'frameworkJsonResult' | 'transportWrapper' | 'useJsonResult' | 'useToCallToolResult';
+export type MessageIds = 'jsonStringifyResult' | 'jsonTextContent' | 'frameworkJsonResult' | 'transportWrapper' | 'useJsonResult' | 'useToCallToolResult' | 'frameworkRewrite';
 
 export default createRule<Options, MessageIds>({
   name: 'no-json-stringify-result',
@@ -14,6 +14,7 @@ export default createRule<Options, MessageIds>({
     },
     hasSuggestions: true,
     messages: {
+      frameworkRewrite: "Rewrite it in the framework's own terms: {{rewrite}}",
       jsonStringifyResult:
         '{{tool}} returns a JSON.stringify(...) string: the model sees escaped JSON and clients get no structuredContent. Return jsonResult(value).',
       jsonTextContent:
@@ -29,8 +30,8 @@ export default createRule<Options, MessageIds>({
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
     return reportKinds(context, options, 'no-json-stringify-result', {
-      'json-stringify': { messageId: 'jsonStringifyResult', frameworkMessageId: 'frameworkJsonResult', suggestionId: 'useJsonResult' },
-      'json-text-content': { messageId: 'jsonTextContent', frameworkMessageId: 'frameworkJsonResult', suggestionId: 'useJsonResult' },
+      'json-stringify': { messageId: 'jsonStringifyResult', frameworkMessageId: 'frameworkJsonResult', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useJsonResult' },
+      'json-text-content': { messageId: 'jsonTextContent', frameworkMessageId: 'frameworkJsonResult', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useJsonResult' },
       'transport-wrapper': { messageId: 'transportWrapper', suggestionId: 'useToCallToolResult' },
     });
   },

@@ -2,7 +2,7 @@ import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
-export type MessageIds = 'stringResult' | 'fastmcpStringResult' | 'transportStringResult' | 'frameworkStringResult' | 'wrapInSuccessResult';
+export type MessageIds = 'stringResult' | 'fastmcpStringResult' | 'transportStringResult' | 'frameworkStringResult' | 'wrapInSuccessResult' | 'frameworkRewrite';
 
 export default createRule<Options, MessageIds>({
   name: 'no-string-result',
@@ -14,6 +14,7 @@ export default createRule<Options, MessageIds>({
     },
     hasSuggestions: true,
     messages: {
+      frameworkRewrite: "Rewrite it in the framework's own terms: {{rewrite}}",
       stringResult:
         '{{tool}} returns a raw string. The MCP SDK (1.x and v2) expects a CallToolResult ({ content: [...] }) and fails the call with a -32602 protocol error, so the model gets no result. Return successResult(text).',
       fastmcpStringResult:
@@ -31,7 +32,7 @@ export default createRule<Options, MessageIds>({
       string: {
         messageId: 'stringResult',
         messageIdByFramework: { fastmcp: 'fastmcpStringResult', transport: 'transportStringResult' },
-        frameworkMessageId: 'frameworkStringResult',
+        frameworkMessageId: 'frameworkStringResult', frameworkSuggestionId: 'frameworkRewrite',
         suggestionId: 'wrapInSuccessResult',
       },
     });

@@ -2,7 +2,7 @@ import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
-export type MessageIds = 'handBuiltResult' | 'frameworkHandBuiltResult' | 'useHelper';
+export type MessageIds = 'handBuiltResult' | 'frameworkHandBuiltResult' | 'useHelper' | 'frameworkRewrite';
 
 export default createRule<Options, MessageIds>({
   name: 'prefer-result-helpers',
@@ -14,6 +14,7 @@ export default createRule<Options, MessageIds>({
     },
     hasSuggestions: true,
     messages: {
+      frameworkRewrite: "Rewrite it in the framework's own terms: {{rewrite}}",
       handBuiltResult: '{{tool}} builds its result by hand. The result helpers keep content, structuredContent and isError consistent.',
       frameworkHandBuiltResult: '{{tool}} builds its result by hand. {{delivery}} {{instead}}',
       useHelper: 'Use the result helper instead',
@@ -23,7 +24,7 @@ export default createRule<Options, MessageIds>({
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
     return reportKinds(context, options, 'prefer-result-helpers', {
-      'hand-built-result': { messageId: 'handBuiltResult', frameworkMessageId: 'frameworkHandBuiltResult', suggestionId: 'useHelper' },
+      'hand-built-result': { messageId: 'handBuiltResult', frameworkMessageId: 'frameworkHandBuiltResult', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useHelper' },
     });
   },
 });

@@ -2,7 +2,7 @@ import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
-export type MessageIds = 'errorString' | 'errorJson' | 'errorObject' | 'errorContent' | 'frameworkError' | 'useErrorResult';
+export type MessageIds = 'errorString' | 'errorJson' | 'errorObject' | 'errorContent' | 'frameworkError' | 'useErrorResult' | 'frameworkRewrite';
 
 export default createRule<Options, MessageIds>({
   name: 'require-is-error',
@@ -14,6 +14,7 @@ export default createRule<Options, MessageIds>({
     },
     hasSuggestions: true,
     messages: {
+      frameworkRewrite: "Rewrite it in the framework's own terms: {{rewrite}}",
       errorString:
         '{{tool}} reports an error as plain text. Without isError: true the model cannot tell it failed. Return errorTextResult(text): the same words, marked as an error.',
       errorJson:
@@ -29,10 +30,10 @@ export default createRule<Options, MessageIds>({
   defaultOptions: defaultRuleOptions,
   create(context, [options]) {
     return reportKinds(context, options, 'require-is-error', {
-      'error-string': { messageId: 'errorString', frameworkMessageId: 'frameworkError', suggestionId: 'useErrorResult' },
-      'error-json': { messageId: 'errorJson', frameworkMessageId: 'frameworkError', suggestionId: 'useErrorResult' },
-      'error-object': { messageId: 'errorObject', frameworkMessageId: 'frameworkError', suggestionId: 'useErrorResult' },
-      'error-content': { messageId: 'errorContent', frameworkMessageId: 'frameworkError', suggestionId: 'useErrorResult' },
+      'error-string': { messageId: 'errorString', frameworkMessageId: 'frameworkError', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useErrorResult' },
+      'error-json': { messageId: 'errorJson', frameworkMessageId: 'frameworkError', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useErrorResult' },
+      'error-object': { messageId: 'errorObject', frameworkMessageId: 'frameworkError', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useErrorResult' },
+      'error-content': { messageId: 'errorContent', frameworkMessageId: 'frameworkError', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useErrorResult' },
     });
   },
 });

@@ -8,6 +8,7 @@ import { suggestionFix } from './suggestions.js';
 import { existsSync, readFileSync } from 'node:fs';
 import {
   analyzeSourceFile,
+  FRAMEWORK_BEHAVIOUR,
   frameworkWording,
   isTestFile,
   listProjectFiles,
@@ -73,6 +74,10 @@ export const ruleOptionsSchema: TSESLint.RuleMetaData<string, KitRuleDocs>['sche
         type: 'string',
         description:
           'MCP protocol version the results are written for, e.g. "2025-11-25" or "2026-07-28" (from 2026-07-28 on any JSON value is valid structuredContent). Default: 2026-07-28 when the nearest package.json depends on @modelcontextprotocol/server 2.x alone, else 2025-11-25.',
+      },
+      mcpFrameworkVersion: {
+        type: 'string',
+        description: 'The mcp-framework release the tools run on, e.g. "0.2.22" (thrown Errors become isError results from 0.2.19, outputSchemaShape adds structuredContent from 0.2.20). Default: the installed copy, else package-lock.json, else the lowest release package.json allows.',
       },
       importSource: { type: 'string', description: 'Module that suggestions import the result helpers from, e.g. your local helpers (migrate --local-helpers); default "mcp-result-kit".' },
     },
@@ -287,6 +292,18 @@ export interface KindReport<MessageId extends string> {
    */
   frameworkMessageId?: MessageId;
   suggestionId: MessageId | null;
+  /** The suggestion for a rewrite in the framework's own terms (no helper: `{{rewrite}}` is its text). */
+  frameworkSuggestionId?: MessageId;
+}
+
+/** The suggestion's message: the helper's, or the framework's own rewrite spelt out. */
+function suggestionOf<MessageId extends string>(report: KindReport<MessageId>, finding: Finding): { messageId: MessageId; data: Record<string, string> } | null {
+  if (!report.suggestionId || !finding.rewrite) return null;
+  if (finding.rewrite.helpers.length === 0 && report.frameworkSuggestionId && FRAMEWORK_BEHAVIOUR[finding.framework].helpersDoNotReach !== null) {
+    const text = finding.rewrite.edit.text.replace(/\s+/g, ' ');
+    return { messageId: report.frameworkSuggestionId, data: { tool: toolLabel(finding), rewrite: text.length > 80 ? `${text.slice(0, 77)}...` : text } };
+  }
+  return { messageId: report.suggestionId, data: { tool: toolLabel(finding) } };
 }
 
 /** The message and data of a finding: the framework's own wording where the framework table has one. */
@@ -323,12 +340,13 @@ export function reportKinds<Rule extends RuleName, MessageId extends string>(
         const start = context.sourceCode.getLocFromIndex(finding.start);
         const end = context.sourceCode.getLocFromIndex(finding.end);
         const message = messageOf(report, finding);
+        const suggestion = suggestionOf(report, finding);
         context.report({
           node: program,
           loc: { start, end },
           messageId: message.messageId,
           data: { tool: toolLabel(finding), reason: finding.reviewReason ?? '', ...message.data, ...data(finding) },
-          suggest: fix && report.suggestionId ? [{ messageId: report.suggestionId, data: { tool: toolLabel(finding) }, fix }] : [],
+          suggest: fix && suggestion ? [{ ...suggestion, fix }] : [],
         });
       }
     },

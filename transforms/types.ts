@@ -92,8 +92,9 @@ export function findingToChange(transform: string, finding: Finding): Change | n
     toolName: finding.toolName,
     edit: finding.rewrite.edit,
     helpers: finding.rewrite.helpers,
-    // error-json sites are JSON text by definition, whichever rewrite built them.
-    ...(finding.rewrite.changesText || finding.kind === 'error-json' ? { changesText: 'json-error-message' as const } : {}),
+    // error-json sites are JSON text by definition, whichever helper rewrite built them; a rewrite in
+    // a framework's own terms (no helper: mcp-framework's throw) keeps the JSON text as the message.
+    ...(finding.rewrite.changesText || (finding.kind === 'error-json' && finding.rewrite.helpers.length > 0) ? { changesText: 'json-error-message' as const } : {}),
   };
 }
 

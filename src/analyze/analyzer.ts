@@ -5,6 +5,7 @@ import { LocalDeclarations, type CheckerSource } from './declarations.js';
 import { byStrength, findHandlers } from './discovery/index.js';
 import { constantText } from './discovery/resolve.js';
 import { ValueFlow } from './flow/origins.js';
+import { mcpFrameworkRewrite } from './framework-rewrites.js';
 import { FRAMEWORK_BEHAVIOUR } from './frameworks.js';
 import type { SourceProject } from './flow/project.js';
 import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
@@ -458,7 +459,15 @@ class FileAnalyzer implements SiteScope {
       reviewReason = heldBackBecause;
     }
     const helpersDoNotReach = FRAMEWORK_BEHAVIOUR[context.framework].helpersDoNotReach;
-    if (helpersDoNotReach !== null && rewrite && !context.handler.transportRewritten) {
+    if (context.framework === 'mcp-framework' && rewrite) {
+      // The kit's helpers would arrive JSON-encoded: rewrite in mcp-framework's own terms, or say why not.
+      const framework = mcpFrameworkRewrite({ kind, node, fn: context.fn, hasOutputSchema: context.hasOutputSchema, sourceFile: this.sourceFile, explicitVersion: this.options.mcpFrameworkVersion });
+      if ('rewrite' in framework) rewrite = framework.rewrite;
+      else {
+        rewrite = null;
+        reviewReason = framework.reviewReason;
+      }
+    } else if (helpersDoNotReach !== null && rewrite && !context.handler.transportRewritten) {
       // The runtime turns whatever this returns into text (a registry's transport, mcp-framework,
       // AgentKit's MCP extension): a result object here would arrive as text, not as a result.
       rewrite = null;

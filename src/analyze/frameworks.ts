@@ -1,3 +1,4 @@
+import type { ReleaseVersion } from './framework-version.js';
 import type { Framework, SiteKind } from './types.js';
 
 /**
@@ -46,6 +47,7 @@ export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>
     returnsStrings: false,
     encodesEveryValue: true,
     structuresPlainData: true,
+    // Its sites are rewritten in its own terms instead (framework-rewrites.ts), or reviewed with the reason.
     helpersDoNotReach:
       "mcp-framework JSON-encodes whatever execute returns, so a result from the kit's helpers would arrive double-encoded; return the content array ([{ type: 'text', text }]) or the data object, and throw an Error for a failure",
   },
@@ -56,7 +58,11 @@ export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>
     returnsStrings: true,
     encodesEveryValue: false,
     structuresPlainData: false,
-    helpersDoNotReach: "AgentKit actions must return a string, which its MCP extension JSON-encodes into a text item; serve the actions through a tools/call handler of your own that returns the kit's results, instead of getMcpTools's toolHandler",
+    // Read in @coinbase/agentkit 0.6.1 to 0.11 and agentkit-model-context-protocol 0.2.0 / 0.3.0: toolHandler
+    // sends JSON.stringify(await action.invoke(args)) as the text, never isError; a thrown error
+    // rejects toolHandler. Nothing an action returns or throws is a result in AgentKit's own terms.
+    helpersDoNotReach:
+      "AgentKit actions must return a string, which its MCP extension (getMcpTools's toolHandler) JSON-encodes into a text item, never isError (a thrown error only rejects toolHandler); in your tools/call handler, call the action yourself (agentKit.getActions().find((action) => action.name === name)) and return successResult(await action.invoke(args)), or errorTextResult(text) for a failure, instead of toolHandler's value",
   },
   registry: {
     plainData: 'site',
@@ -67,6 +73,26 @@ export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>
     helpersDoNotReach: "the registry's transport puts this value into a text item as it is; migrate the transport to toCallToolResult(value), then return a result here",
   },
 };
+
+/**
+ * mcp-framework releases where `MCPTool.toolCall` changed what it does with execute's value (read
+ * in its source, src/tools/BaseTool.ts, at every tag from 0.2.8 to 0.2.22; docs/rewrite-spec.md
+ * has the whole table):
+ * - `contentItems`: an array holding content items is sent as the content (the items that are
+ *   valid; the rest dropped); before, it was JSON-encoded like any value (added in the 0.1 series);
+ * - `thrownIsError`: a thrown Error becomes `{ content: [{ type: 'text', text: message }], isError:
+ *   true }`; before, `{ content: [{ type: 'error', text: message }] }`, a content type that MCP
+ *   clients reject (the SDK Client fails the call);
+ * - `outputSchema`: with `outputSchemaShape` declared, a returned plain object that the schema
+ *   parses is also sent as structuredContent.
+ * Every release JSON-encodes anything else (`JSON.stringify(value)`, compact) into one text item,
+ * a string included (unless the tool sets `useStringify = false`, 0.2.13 and later: `String(value)`).
+ */
+export const MCP_FRAMEWORK_RELEASES = {
+  contentItems: [0, 2, 0],
+  thrownIsError: [0, 2, 19],
+  outputSchema: [0, 2, 20],
+} as const satisfies Record<string, ReleaseVersion>;
 
 /** The shape of the value a finding is about, as a framework tells them apart. */
 export type ReturnedShape = 'string' | 'json' | 'error' | 'object' | 'result';
@@ -109,23 +135,23 @@ const FRAMEWORK_WORDING: Readonly<Partial<Record<Framework, Partial<Record<Retur
   'mcp-framework': {
     string: {
       delivery: `${MCP_FRAMEWORK_ENCODES}, so the model reads the string in quotes with its line breaks escaped.`,
-      instead: "Return [{ type: 'text', text }] (mcp-framework sends an array of content items as the content), or set useStringify = false on the tool.",
+      instead: "Return [{ type: 'text', text }]: mcp-framework (every 0.2 release) sends an array of content items as the content.",
     },
     json: {
       delivery: `${MCP_FRAMEWORK_ENCODES}, so this JSON text arrives encoded twice (escaped JSON inside a JSON string), without structuredContent.`,
-      instead: 'Return the data object itself: mcp-framework encodes it once, and also sends it as structuredContent when the tool declares an outputSchemaShape.',
+      instead: "Return [{ type: 'text', text: <the JSON> }], which mcp-framework sends as it is; in a tool with an outputSchemaShape (0.2.20 and later), return the data object, which it also sends as structuredContent.",
     },
     object: {
       delivery: `${MCP_FRAMEWORK_ENCODES}, so clients get this object as JSON text without structuredContent.`,
-      instead: 'Declare an outputSchemaShape (a zod object) on the tool, so that mcp-framework also sends the object as structuredContent.',
+      instead: 'Declare an outputSchemaShape (a zod object) on the tool, so that mcp-framework (0.2.20 and later) also sends the object as structuredContent.',
     },
     error: {
       delivery: `${MCP_FRAMEWORK_ENCODES} and never sets isError from it, so the model cannot tell the call failed.`,
-      instead: 'Throw an Error with this message: mcp-framework turns a thrown Error into an isError: true result.',
+      instead: 'Throw an Error with this text: mcp-framework 0.2.19 and later turns a thrown Error into an isError: true result with the message as its text (earlier releases send a content item of type "error", which clients reject).',
     },
     result: {
       delivery: `${MCP_FRAMEWORK_ENCODES}, so a hand-built { content } result arrives double-encoded: the model reads the result object as JSON text.`,
-      instead: "Return the content array itself ([{ type: 'text', text }]) or the data object, and throw an Error for a failure.",
+      instead: "Return the content array itself ([{ type: 'text', text }]), and throw an Error for a failure (0.2.19 and later).",
     },
   },
   xmcp: {

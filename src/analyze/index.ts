@@ -4,6 +4,7 @@ export { LocalDeclarations, useChecker, type CheckerSource } from './declaration
 export { planImports, resultTypeName, usesRequireSyntax, DEFAULT_IMPORT_SOURCE, type ImportPlanOptions } from './imports.js';
 export { inlineResultType, stringReturnType } from './return-types.js';
 export { moduleFormatOf, clearModuleFormatCache, type ModuleFormat } from './module-format.js';
+export { clearFrameworkVersionCache, mcpFrameworkReleaseOf, type FrameworkRelease } from './framework-version.js';
 export { resolveHandlerOptions, HandlerOptionsError, KIT_HELPERS, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 export { applyEdits, EditConflictError } from './edits.js';
 export * from './types.js';

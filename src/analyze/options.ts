@@ -1,3 +1,4 @@
+import { parseRelease } from './framework-version.js';
 import { compileErrorPatterns } from './words.js';
 import { protocolVersionProblem, type ProtocolVersion } from '../protocol-version.js';
 
@@ -33,6 +34,12 @@ export interface HandlerOptions {
    * valid structuredContent). Default: from the SDK in the nearest package.json (src/protocol-version.ts).
    */
   protocolVersion?: string;
+  /**
+   * The mcp-framework release the tools run on (`0.2.22`), which decides how its tools' sites are
+   * rewritten. Default: the installed copy, else package-lock.json, else the lowest release the
+   * nearest package.json allows (src/analyze/framework-version.ts).
+   */
+  mcpFrameworkVersion?: string;
 }
 
 export interface ResolvedHandlerOptions {
@@ -48,6 +55,8 @@ export interface ResolvedHandlerOptions {
   errorPatterns: RegExp[];
   /** Undefined: each file follows the SDK its package.json depends on. */
   protocolVersion: ProtocolVersion | undefined;
+  /** Undefined: each file follows the mcp-framework its project installs. */
+  mcpFrameworkVersion: string | undefined;
   /** A stable key for caching analyses per option set. */
   key: string;
 }
@@ -68,7 +77,7 @@ export class HandlerOptionsError extends Error {
   override name = 'HandlerOptionsError';
 }
 
-const KNOWN_KEYS = new Set(['handlerPatterns', 'registrationMethods', 'handlerProperties', 'resultHelpers', 'handlerClasses', 'toolDefinitions', 'allowFastmcpStrings', 'errorPatterns', 'protocolVersion']);
+const KNOWN_KEYS = new Set(['handlerPatterns', 'registrationMethods', 'handlerProperties', 'resultHelpers', 'handlerClasses', 'toolDefinitions', 'allowFastmcpStrings', 'errorPatterns', 'protocolVersion', 'mcpFrameworkVersion']);
 
 function optionalBoolean(value: unknown, key: string): boolean | undefined {
   if (value !== undefined && typeof value !== 'boolean') throw new HandlerOptionsError(`${key} must be a boolean`);
@@ -113,6 +122,10 @@ export function resolveHandlerOptions(raw: HandlerOptions | undefined = {}): Res
   const problem = raw.protocolVersion === undefined ? undefined : protocolVersionProblem(raw.protocolVersion);
   if (problem !== undefined) throw new HandlerOptionsError(`protocolVersion ${problem}`);
   const protocolVersion = raw.protocolVersion as ProtocolVersion | undefined;
+  const mcpFrameworkVersion = raw.mcpFrameworkVersion;
+  if (mcpFrameworkVersion !== undefined && (typeof mcpFrameworkVersion !== 'string' || parseRelease(mcpFrameworkVersion) === null)) {
+    throw new HandlerOptionsError(`mcpFrameworkVersion must be a release number such as "0.2.22", got ${JSON.stringify(mcpFrameworkVersion)}`);
+  }
   return {
     handlerPatterns: patterns,
     registrationMethods: new Set(registrationMethods),
@@ -124,6 +137,7 @@ export function resolveHandlerOptions(raw: HandlerOptions | undefined = {}): Res
     allowFastmcpStrings,
     errorPatterns,
     protocolVersion,
-    key: JSON.stringify([patterns.map((p) => p.source), registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings, errorPatternSources, protocolVersion ?? null]),
+    mcpFrameworkVersion,
+    key: JSON.stringify([patterns.map((p) => p.source), registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings, errorPatternSources, protocolVersion ?? null, mcpFrameworkVersion ?? null]),
   };
 }

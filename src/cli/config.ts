@@ -40,6 +40,7 @@ export const CONFIG_KEYS: Readonly<Record<keyof FileConfig, KeyType>> = {
   allowFastmcpStrings: 'boolean',
   errorPatterns: 'string[]',
   protocolVersion: 'protocolVersion',
+  mcpFrameworkVersion: 'string',
   importSource: 'string',
   localHelpers: 'string',
   resultFormat: 'format',
@@ -295,6 +296,7 @@ export function resolveCliOptions(cwd: string, flags: ConfigFlags): CliOptions {
   // No flags: the config file alone sets these.
   pick('toolDefinitions', undefined);
   pick('allowFastmcpStrings', undefined);
+  pick('mcpFrameworkVersion', undefined);
   try {
     resolveHandlerOptions(handlerOptions);
   } catch (error) {

@@ -166,13 +166,14 @@ server.tool('pong', async () => { return { content: [{ type: 'text', text: 'ping
 
 describe('options', () => {
   it('rejects unknown keys, wrong types and bad regexes with the offending key', () => {
-    expect(() => resolveHandlerOptions({ handlerPattern: ['x'] } as never)).toThrow(new HandlerOptionsError('unknown handler option "handlerPattern" (known: handlerPatterns, registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings, errorPatterns, protocolVersion)'));
+    expect(() => resolveHandlerOptions({ handlerPattern: ['x'] } as never)).toThrow(new HandlerOptionsError('unknown handler option "handlerPattern" (known: handlerPatterns, registrationMethods, handlerProperties, resultHelpers, handlerClasses, toolDefinitions, allowFastmcpStrings, errorPatterns, protocolVersion, mcpFrameworkVersion)'));
     expect(() => resolveHandlerOptions({ handlerPatterns: '^handle' } as never)).toThrow('handlerPatterns must be an array of strings');
     expect(() => resolveHandlerOptions({ handlerPatterns: ['(unclosed'] })).toThrow(/handlerPatterns: "\(unclosed" is not a valid regular expression/);
     expect(() => resolveHandlerOptions({ handlerClasses: 'yes' } as never)).toThrow('handlerClasses must be a boolean');
     expect(() => resolveHandlerOptions({ toolDefinitions: 1 } as never)).toThrow('toolDefinitions must be a boolean');
     expect(() => resolveHandlerOptions({ allowFastmcpStrings: 'no' } as never)).toThrow('allowFastmcpStrings must be a boolean');
     expect(() => resolveHandlerOptions({ protocolVersion: '2026-01-01' })).toThrow('protocolVersion "2026-01-01" is not a released MCP protocol version');
+    expect(() => resolveHandlerOptions({ mcpFrameworkVersion: 'next' })).toThrow('mcpFrameworkVersion must be a release number such as "0.2.22", got "next"');
   });
 });
 

@@ -17,6 +17,8 @@ import { createRuleTester } from './rule-tester.js';
 const ruleTester = createRuleTester();
 
 const MCP_FRAMEWORK_ENCODES = 'mcp-framework JSON-encodes whatever MCPTool.execute returns into one text item';
+const ERROR_INSTEAD =
+  'Throw an Error with this text: mcp-framework 0.2.19 and later turns a thrown Error into an isError: true result with the message as its text (earlier releases send a content item of type "error", which clients reject).';
 const AGENTKIT_ENCODES = "AgentKit's MCP extension (getMcpTools) sends JSON.stringify(value) as the text";
 const AGENTKIT_INSTEAD =
   "AgentKit actions return strings: keep the action's contract and serve the actions through a tools/call handler of your own that returns successResult(text), errorTextResult(text) or jsonResult(data), instead of getMcpTools's toolHandler.";
@@ -84,11 +86,11 @@ describe('mcp-framework (MCPTool.execute)', () => {
             data: {
               tool: 'Tool "get_weather"',
               delivery: `${MCP_FRAMEWORK_ENCODES}, so the model reads the string in quotes with its line breaks escaped.`,
-              instead: "Return [{ type: 'text', text }] (mcp-framework sends an array of content items as the content), or set useStringify = false on the tool.",
+              instead: "Return [{ type: 'text', text }]: mcp-framework (every 0.2 release) sends an array of content items as the content.",
             },
             line: WEATHER_BODY,
             column: 12,
-            suggestions: [],
+            suggestions: [{ messageId: 'frameworkRewrite', output: weatherTool("    return [{ type: 'text', text: `Sunny in ${input.city}` }];") }],
           },
         ],
       },
@@ -107,11 +109,11 @@ describe('mcp-framework (MCPTool.execute)', () => {
             data: {
               tool: 'Tool "get_weather"',
               delivery: `${MCP_FRAMEWORK_ENCODES}, so this JSON text arrives encoded twice (escaped JSON inside a JSON string), without structuredContent.`,
-              instead: 'Return the data object itself: mcp-framework encodes it once, and also sends it as structuredContent when the tool declares an outputSchemaShape.',
+              instead: "Return [{ type: 'text', text: <the JSON> }], which mcp-framework sends as it is; in a tool with an outputSchemaShape (0.2.20 and later), return the data object, which it also sends as structuredContent.",
             },
             line: WEATHER_BODY,
             column: 12,
-            suggestions: [],
+            suggestions: [{ messageId: 'frameworkRewrite', output: weatherTool("    return [{ type: 'text', text: JSON.stringify({ city: input.city, temperature: 21 }) }];") }],
           },
         ],
       },
@@ -133,7 +135,7 @@ describe('mcp-framework (MCPTool.execute)', () => {
             data: {
               tool: 'Tool "get_weather"',
               delivery: `${MCP_FRAMEWORK_ENCODES}, so clients get this object as JSON text without structuredContent.`,
-              instead: 'Declare an outputSchemaShape (a zod object) on the tool, so that mcp-framework also sends the object as structuredContent.',
+              instead: 'Declare an outputSchemaShape (a zod object) on the tool, so that mcp-framework (0.2.20 and later) also sends the object as structuredContent.',
             },
             line: WEATHER_BODY,
             column: 12,
@@ -156,13 +158,38 @@ describe('mcp-framework (MCPTool.execute)', () => {
             data: {
               tool: 'Tool "get_weather"',
               delivery: `${MCP_FRAMEWORK_ENCODES} and never sets isError from it, so the model cannot tell the call failed.`,
-              instead: 'Throw an Error with this message: mcp-framework turns a thrown Error into an isError: true result.',
+              instead: ERROR_INSTEAD,
             },
             line: WEATHER_BODY,
             column: 29,
+            // No release named (RuleTester's file is not on disk): a throw is an isError result only from 0.2.19.
             suggestions: [],
           },
         ],
+      },
+      {
+        name: 'from 0.2.19 a thrown Error is an isError result: the suggestion throws the same text',
+        code: weatherTool("    if (!input.city) return 'City not found';\n    return [{ type: 'text', text: input.city }];"),
+        options: [{ mcpFrameworkVersion: '0.2.19' }],
+        errors: [
+          {
+            messageId: 'frameworkError',
+            data: {
+              tool: 'Tool "get_weather"',
+              delivery: `${MCP_FRAMEWORK_ENCODES} and never sets isError from it, so the model cannot tell the call failed.`,
+              instead: ERROR_INSTEAD,
+            },
+            line: WEATHER_BODY,
+            column: 29,
+            suggestions: [{ messageId: 'frameworkRewrite', output: weatherTool("    if (!input.city) throw new Error('City not found');\n    return [{ type: 'text', text: input.city }];") }],
+          },
+        ],
+      },
+      {
+        name: 'before 0.2.19 a thrown Error is a content item of type "error", which clients reject: no suggestion',
+        code: weatherTool("    if (!input.city) return 'City not found';\n    return [{ type: 'text', text: input.city }];"),
+        options: [{ mcpFrameworkVersion: '0.2.18' }],
+        errors: [{ messageId: 'frameworkError', line: WEATHER_BODY, column: 29, suggestions: [] }],
       },
     ],
   });
@@ -179,11 +206,11 @@ describe('mcp-framework (MCPTool.execute)', () => {
             data: {
               tool: 'Tool "get_weather"',
               delivery: `${MCP_FRAMEWORK_ENCODES}, so a hand-built { content } result arrives double-encoded: the model reads the result object as JSON text.`,
-              instead: "Return the content array itself ([{ type: 'text', text }]) or the data object, and throw an Error for a failure.",
+              instead: "Return the content array itself ([{ type: 'text', text }]), and throw an Error for a failure (0.2.19 and later).",
             },
             line: WEATHER_BODY,
             column: 12,
-            suggestions: [],
+            suggestions: [{ messageId: 'frameworkRewrite', output: weatherTool("    return [{ type: 'text', text: `Sunny in ${input.city}` }];") }],
           },
         ],
       },

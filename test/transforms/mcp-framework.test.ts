@@ -1,0 +1,97 @@
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { migrateSourceFile } from '../../transforms/index.js';
+
+const tool = (body: string, members = '') => `import { MCPTool } from 'mcp-framework';
+import { z } from 'zod';
+
+class NotesTool extends MCPTool<{ id: string }> {
+  name = 'notes';
+  description = 'Notes';
+  schema = { id: { type: z.string(), description: 'Note id' } };${members}
+
+  async execute({ id }: { id: string }) {
+${body}
+  }
+}
+
+export default NotesTool;
+`;
+
+function migrate(text: string, mcpFrameworkVersion?: string) {
+  const sourceFile = ts.createSourceFile('/case/notes.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  return migrateSourceFile(sourceFile, { handlerOptions: mcpFrameworkVersion ? { mcpFrameworkVersion } : {} });
+}
+
+describe('mcp-framework sites in the framework\'s own terms', () => {
+  it('throws a JSON error payload with its JSON as the message: the same text, so not listed as text the model reads differently', () => {
+    const result = migrate(tool("    if (!id) return JSON.stringify({ error: 'no id' });\n    return [{ type: 'text', text: id }];"), '0.2.19');
+    expect(result.text).toContain("if (!id) throw new Error(JSON.stringify({ error: 'no id' }));");
+    expect(result.changes).toHaveLength(1);
+    expect(result.changes[0].changesText).toBeUndefined();
+    expect(result.changes[0].helpers).toEqual([]);
+  });
+
+  it('adds no import: nothing of the kit is called', () => {
+    const result = migrate(tool('    return `Note ${id}`;'), '0.2.15');
+    expect(result.text).toContain("return [{ type: 'text', text: `Note ${id}` }];");
+    expect(result.text).not.toContain('mcp-result-kit');
+  });
+
+  it('names the release and the way out when a failure cannot be thrown', () => {
+    const result = migrate(tool("    if (!id) return 'Error: no id';\n    return [{ type: 'text', text: id }];"), '0.2.18');
+    expect(result.text).toContain("if (!id) return 'Error: no id';");
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'review',
+        kind: 'error-string',
+        line: 10,
+        message: expect.stringContaining('mcp-framework 0.2.18 sends a thrown Error as a content item of type "error", which MCP clients reject'),
+      }),
+    ]);
+    expect(result.diagnostics[0].message).toContain('from 0.2.19 on a thrown Error becomes an isError result with its message as the text: upgrade mcp-framework, then migrate');
+  });
+
+  it('names the try whose catch would change a thrown failure', () => {
+    const result = migrate(tool("    try {\n      if (!id) return 'Error: no id';\n      return [{ type: 'text', text: id }];\n    } catch {\n      return [{ type: 'text', text: 'later' }];\n    }"), '0.2.22');
+    expect(result.diagnostics).toEqual([expect.objectContaining({ kind: 'error-string', message: expect.stringContaining('a throw here would be caught by the try at line 10 first') })]);
+  });
+
+  it('keeps a one-branch failure of ?: for review, and rewrites the text branch', () => {
+    const result = migrate(tool("    return id ? `Note ${id}` : 'Error: no id';"), '0.2.22');
+    expect(result.text).toContain("return id ? [{ type: 'text', text: `Note ${id}` }] : 'Error: no id';");
+    expect(result.diagnostics).toEqual([expect.objectContaining({ kind: 'error-string', message: expect.stringContaining('one branch of an expression') })]);
+  });
+
+  it('leaves JSON text of a variable in a tool with an outputSchemaShape for review: only a returned object gets structuredContent', () => {
+    const result = migrate(tool('    const data = { id };\n    return JSON.stringify(data);', "\n  protected outputSchemaShape = z.object({ id: z.string() });"), '0.2.20');
+    expect(result.changes).toEqual([]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ kind: 'json-stringify', message: expect.stringContaining('clients expect structuredContent') })]);
+  });
+});
+
+describe('mcp-framework sites whose execute must fit a declared type', () => {
+  it('leaves them for review when a base class in the file declares execute to return a string', () => {
+    const text = `import { MCPTool } from 'mcp-framework';
+
+abstract class TextTool<T extends Record<string, unknown>> extends MCPTool<T> {
+  protected abstract execute(input: T): Promise<string>;
+}
+
+class NotesTool extends TextTool<{ id: string }> {
+  name = 'notes';
+  description = 'Notes';
+  schema = {};
+
+  async execute({ id }: { id: string }) {
+    return \`Note \${id}\`;
+  }
+}
+
+export default NotesTool;
+`;
+    const result = migrateSourceFile(ts.createSourceFile('/case/notes.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS), { handlerOptions: { mcpFrameworkVersion: '0.2.22' } });
+    expect(result.text).toBe(text);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ kind: 'string', message: expect.stringContaining('execute is declared to return Promise<string>') })]);
+  });
+});
