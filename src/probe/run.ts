@@ -76,7 +76,8 @@ function compilePatterns(sources: readonly string[]): RegExp[] {
 
 function planFor(source: Source, tools: readonly ToolInfo[], options: ProbeOptions): Plan {
   const written = scenarioSteps(source.steps, tools, { ...options, requireListed: !source.recording, source: source.label });
-  return options.generate ? joinPlans(written, generatedSteps(tools, options)) : written;
+  const pathRoot = options.pathRoot ?? (options.target.kind === 'stdio' ? options.target.cwd : options.cwd);
+  return options.generate ? joinPlans(written, generatedSteps(tools, { ...options, pathRoot })) : written;
 }
 
 const recordedTool = (tool: ToolInfo): RecordedTool => ({
