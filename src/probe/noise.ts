@@ -18,6 +18,8 @@ export type Noise =
   | { vary: 'order' }
   /** Text: the literal parts between gaps; `inline[i]` says gap i never spanned a line break. */
   | { vary: 'text'; parts: string[]; inline: boolean[] }
+  /** Text with as many lines in both runs: the noise of each line that differed, by index. */
+  | { vary: 'lines'; lines: Record<string, Noise> }
   /** Text holding JSON: the noise of the parsed value. */
   | { vary: 'json'; noise: Noise }
   | { props: Record<string, Noise> }
@@ -40,8 +42,11 @@ function parseJsonText(text: string): Json | undefined {
   }
 }
 
-/** Numbers, words, runs of spaces, and single other characters: "Total calls: 22" differs in one token. */
-const tokens = (text: string) => text.match(/\d+(?:\.\d+)?|[\p{L}_]+|[^\S\n]+|\n|[^\s\p{L}\d_]/gu) ?? [];
+/**
+ * Words (letters and digits together: a random id is one token, never a few shared characters),
+ * runs of spaces, line breaks, and single other characters: "Total calls: 22" differs in one token.
+ */
+const tokens = (text: string) => text.match(/[\p{L}\p{N}_]+|[^\S\n]+|\n|[^\s\p{L}\p{N}_]/gu) ?? [];
 
 function textNoise(a: string, b: string): Noise {
   const [jsonA, jsonB] = [parseJsonText(a), parseJsonText(b)];
@@ -49,7 +54,17 @@ function textNoise(a: string, b: string): Noise {
     const inner = noiseBetween(jsonA, jsonB);
     if (inner) return { vary: 'json', noise: inner };
   }
-  if (isDeepStrictEqual(a.split('\n').sort(), b.split('\n').sort())) return { vary: 'order' };
+  const [linesA, linesB] = [a.split('\n'), b.split('\n')];
+  if (isDeepStrictEqual([...linesA].sort(), [...linesB].sort())) return { vary: 'order' };
+  // Line by line when the lines line up, so that a noisy line does not hide a change in another.
+  if (linesA.length === linesB.length && linesA.length > 1) {
+    const lines: Record<string, Noise> = {};
+    linesA.forEach((line, index) => {
+      const noise = line === linesB[index] ? undefined : textNoise(line, linesB[index]);
+      if (noise) lines[index] = noise;
+    });
+    return { vary: 'lines', lines };
+  }
   const changes = diffArrays(tokens(a), tokens(b), { maxEditLength: MAX_EDIT });
   if (!changes) return { vary: 'value' };
   const parts = [''];
@@ -163,6 +178,17 @@ export function cancelNoise(noise: Noise | undefined, recorded: Json, replayed: 
       if (Array.isArray(recorded) && Array.isArray(replayed)) return isDeepStrictEqual(sortedJson(recorded), sortedJson(replayed)) ? same : { value: replayed, masked: 0 };
       if (typeof recorded === 'string' && typeof replayed === 'string') return isDeepStrictEqual(recorded.split('\n').sort(), replayed.split('\n').sort()) ? same : { value: replayed, masked: 0 };
       return { value: replayed, masked: 0 };
+    case 'lines': {
+      const [before, after] = typeof recorded === 'string' && typeof replayed === 'string' ? [recorded.split('\n'), replayed.split('\n')] : [[], []];
+      if (before.length === 0 || before.length !== after.length) return { value: replayed, masked: 0 };
+      let masked = 0;
+      const lines = after.map((line, index) => {
+        const result = cancelNoise(noise.lines[index], before[index], line);
+        masked += result.masked;
+        return result.value as string;
+      });
+      return { value: lines.join('\n'), masked };
+    }
     case 'text':
       return typeof replayed === 'string' && fitsTemplate(noise.parts, noise.inline, replayed) ? same : { value: replayed, masked: 0 };
     case 'json': {

@@ -101,7 +101,9 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   const errorPatternSources = [...source.errorPatterns, ...(options.errorPatterns ?? [])];
   const errorPatterns = compilePatterns(errorPatternSources);
 
-  const noiseBaseline = options.record !== undefined && options.noiseBaseline !== false && options.dry !== true;
+  // A replay of a recording made with the baseline makes its calls twice as well: the server's
+  // state (a call history, a counter) then follows the same sequence as when it was recorded.
+  const noiseBaseline = (options.record !== undefined || source.recording?.noiseBaseline === true) && options.noiseBaseline !== false && options.dry !== true;
   options.onWait?.(`starting the server (${describeTarget(options.target)})`);
   const session = await Session.open(options.target, { startupTimeoutMs: options.startupTimeoutMs, graceMs: options.graceMs, cwd: options.cwd }).finally(() => options.onWait?.(undefined));
   let calls: CallRecord[];
@@ -142,12 +144,15 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
         call.comparison = { status: 'not-recorded', regression: false };
         continue;
       }
-      const oldOutcome = maskOutcome(old.outcome, rules);
-      const cancelled = cancelNoise(old.noise, oldOutcome as Json, call.outcome as Json);
-      call.comparison = compareOutcomes(call.step, oldOutcome, cancelled.value as Outcome, { errorPatterns });
-      if (cancelled.masked > 0) {
-        call.comparison.noiseMasked = cancelled.masked;
-        noise.masked += cancelled.masked;
+      // What varied between the recording's two runs, then between the replay's: neither is a change.
+      const oldOutcome = maskOutcome(old.outcome, rules) as Json;
+      const replayed = cancelNoise(old.noise, oldOutcome, call.outcome as Json);
+      const recordedSide = cancelNoise(call.noise, replayed.value, oldOutcome);
+      call.comparison = compareOutcomes(call.step, recordedSide.value as Outcome, replayed.value as Outcome, { errorPatterns });
+      const masked = replayed.masked + recordedSide.masked;
+      if (masked > 0) {
+        call.comparison.noiseMasked = masked;
+        noise.masked += masked;
         noise.calls++;
       }
     }

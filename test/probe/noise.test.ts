@@ -15,7 +15,8 @@ describe('noiseBetween', () => {
 
   it('cancels a counter in text, and only the counter', () => {
     expect(seen('Total calls: 22\nstatus: ok', 'Total calls: 23\nstatus: ok', 'Total calls: 78\nstatus: ok')).toEqual({ value: 'Total calls: 22\nstatus: ok', masked: 1 });
-    expect(seen('Total calls: 22\nstatus: ok', 'Total calls: 23\nstatus: ok', 'Total calls: 78\nstatus: degraded').masked).toBe(0);
+    expect(seen('Total calls: 22\nstatus: ok', 'Total calls: 23\nstatus: ok', 'Total calls: 78\nstatus: degraded').value).toBe('Total calls: 22\nstatus: degraded');
+    expect(seen('Total calls: 22', 'Total calls: 23', 'Total errors: 78').value).toBe('Total errors: 78');
   });
 
   it('does not let a gap within a line swallow a new line', () => {
@@ -65,5 +66,16 @@ describe('fitsTemplate', () => {
     expect(fitsTemplate(['a ', ' b'], [true], 'x 12 b')).toBe(false);
     expect(fitsTemplate(['a', 'b'], [true], 'a\nb')).toBe(false);
     expect(fitsTemplate(['a', 'b'], [false], 'a\nb')).toBe(true);
+  });
+});
+
+describe('line by line', () => {
+  it('cancels a noisy line and keeps a real change in another line in view', () => {
+    const run = (uptime: number, status: string) => `Total calls: 3\nUptime: ${uptime} ms\nstatus: ${status}`;
+    expect(seen(run(10, 'ok'), run(20, 'ok'), run(30, 'degraded'))).toEqual({ value: 'Total calls: 3\nUptime: 10 ms\nstatus: degraded', masked: 1 });
+  });
+
+  it('takes a random id as one token, not as characters it shares by chance', () => {
+    expect(seen('session dbab1f486vv0', 'session 642ea6c3e8d8', 'session 6aa3f833z9c2').value).toBe('session dbab1f486vv0');
   });
 });

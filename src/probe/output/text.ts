@@ -5,7 +5,7 @@
  * NO_COLOR and the terminal).
  */
 import picocolors from 'picocolors';
-import { callVerdict, STATUS_WORDS, summarise } from '../summary.js';
+import { callVerdict, nothingCalled, STATUS_WORDS, summarise } from '../summary.js';
 import type { CallRecord, ProbeReport } from '../types.js';
 
 type Colors = ReturnType<typeof picocolors.createColors>;
@@ -125,7 +125,10 @@ export function probeText(report: ProbeReport, context: TextContext): string {
   const outcomes = [`${summary.succeeded} success${summary.succeeded === 1 ? '' : 'es'}`, `${summary.failedProperly} reported failure${summary.failedProperly === 1 ? '' : 's'}`];
   const cleanLine = `no problem in ${plural(summary.clean, 'call')} (${outcomes.join(', ')}${summary.notRun > 0 ? `, ${summary.notRun} not run` : ''})`;
   if (summary.generated.calls > 0) lines.push(`${summary.generated.succeeded} of ${plural(summary.generated.calls, 'generated call')} reached a success${summary.generated.succeeded < summary.generated.calls ? ' (point --cwd at a scratch copy with real files, or give examples in the schemas, for more)' : ''}`);
-  if (problems === 0 && summary.regressions === 0) {
+  const idle = nothingCalled(report);
+  if (idle) {
+    lines.push(pc.bold(pc.yellow(`– ${idle}`)));
+  } else if (problems === 0 && summary.regressions === 0) {
     lines.push(pc.green(`✔ ${cleanLine}${regressions}`));
   } else if (problems === 0) {
     lines.push(pc.bold(pc.red(`✖ ${plural(summary.regressions, 'regression')}; ${cleanLine}`)));
