@@ -47,7 +47,7 @@ describe('migrate --prove', () => {
     expect(run.stdout).toMatch(/✔ proven: \d+ calls, 0 regressions; 1 migrated file kept/);
     expect(readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toContain('mcp-result-kit');
     expect(readFileSync(path.join(dir, 'build/index.js'), 'utf8')).toContain('mcp-result-kit');
-  });
+  }, 300_000);
 
   it('a plain-JS server without a build step: proven', () => {
     const dir = project('js-server');
@@ -56,14 +56,14 @@ describe('migrate --prove', () => {
     expect(run.stdout).not.toContain('Built');
     expect(run.stdout).toMatch(/✔ find_job +gained isError/);
     expect(run.stdout).toMatch(/✔ proven/);
-  });
+  }, 120_000);
 
   it('rolls back the file of a tool that regressed, and exits 1', () => {
     const dir = project('js-server');
     const source = path.join(dir, 'index.mjs');
     // A server that behaves differently once migrated: usage says "degraded" when its own source imports the kit.
     const broken = readFileSync(source, 'utf8')
-      .replace("import { z } from 'zod';", "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nconst migrated = readFileSync(new URL(import.meta.url), 'utf8').includes(\"from 'mcp-result-kit'\");")
+      .replace("import { z } from 'zod';", "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nconst migrated = readFileSync(new URL(import.meta.url), 'utf8').includes(['from', \"'mcp-result-kit'\"].join(' '));")
       .replace('status: ok', "status: ${migrated ? 'degraded' : 'ok'}");
     writeFileSync(source, broken);
     const run = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs']);
@@ -72,13 +72,13 @@ describe('migrate --prove', () => {
     expect(run.stdout).toMatch(/usage: text changed: line 2: "status: ok" → "status: degraded"/);
     expect(run.stdout).toMatch(/✖ 1 regression in usage; rolled back \(left as they were\): index\.mjs/);
     expect(readFileSync(source, 'utf8')).toBe(broken);
-  });
+  }, 120_000);
 
   it('says what is missing: no server command, --dry-run', () => {
     const dir = project('js-server');
     expect(prove(dir, ['index.mjs'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--prove needs the command that starts the server, after --/) });
     expect(prove(dir, ['--dry-run', '--', process.execPath, 'index.mjs'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/cannot be combined with --dry-run/) });
-  });
+  }, 120_000);
 });
 
 describe('filesToRollBack', () => {
