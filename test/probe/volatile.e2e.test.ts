@@ -55,6 +55,15 @@ describe('the noise baseline', () => {
     expect(noisy).not.toContain('list_jobs');
   });
 
+  it('costs exactly one extra call per call', async () => {
+    const dir = tempDir('mrk-probe-volatile-');
+    writeFileSync(path.join(dir, 'calls.json'), JSON.stringify([{ tool: 'stats' }, { tool: 'stats' }]));
+    const report = await runProbe(options(dir, { scenario: 'calls.json', record: path.join(dir, 'before.json') }));
+    const texts = report.calls.map((call) => (call.outcome.type === 'result' ? JSON.stringify(call.outcome.result) : ''));
+    expect(texts[0]).toContain('Total calls: 1\\n');
+    expect(texts[1]).toContain('Total calls: 3\\n');
+  });
+
   it('an unchanged build compares with 0 regressions, and says how much noise it ignored', async () => {
     const { dir, recording } = await recorded();
     const report = await runProbe(options(dir, { compare: recording }));
