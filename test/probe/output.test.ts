@@ -116,10 +116,11 @@ describe('json', () => {
       arguments: { id: 'K<&>"' },
       outcome: CALLS[1].outcome,
       durationMs: 1.1,
+      verdict: 'problem',
       findings: [{ kind: 'error-content', rule: 'mcp-result-kit/require-is-error', severity: 'error', message: CALLS[1].findings[0].message }],
       comparison: { status: 'same', regression: false },
     });
-    expect(json.comparison).toEqual({ file: 'before.json', toolsAdded: ['new_tool'], toolsRemoved: ['old_tool'] });
+    expect(json.comparison).toEqual({ file: 'before.json', toolsAdded: ['new_tool'], toolsRemoved: ['old_tool'], noise: { baseline: true, masked: 0, calls: 0 } });
     expect(json.summary).toMatchObject({ calls: 6, errors: 3, warnings: 1, regressions: 4, statuses: { same: 1, 'text-changed': 1, 'gained-structured-content': 1, 'new-crash': 1, 'not-run': 1 } });
   });
 });
