@@ -8,7 +8,7 @@ import { ProbeError } from './errors.js';
 import { judge } from './judge.js';
 import { maskOutcome, maskValue, type MaskRules } from './mask.js';
 import { noiseBetween } from './noise.js';
-import { callLabel } from './plan.js';
+import { callLabel, writeRisk } from './plan.js';
 import { excerpt, viewResult } from './result-view.js';
 import type { Session } from './session.js';
 import { captureValues, resolveArguments, Scope } from './substitute.js';
@@ -26,6 +26,8 @@ export interface CallContext {
   /** A wait starts (a label naming the call) or ends (undefined). */
   onWait?: (label: string | undefined) => void;
 }
+
+const readOnly = (tool: ToolInfo | undefined) => tool !== undefined && writeRisk(tool) === undefined;
 
 export function noiseFinding(lines: readonly { text: string }[], when: string): ProbeFinding {
   const more = lines.length > 1 ? ` (and ${lines.length - 1} more line${lines.length > 2 ? 's' : ''})` : '';
@@ -79,7 +81,9 @@ export async function makeCalls(session: Session, steps: readonly Step[], contex
     const outcome = await pending;
     const durationMs = 'missing' in resolved ? 0 : performance.now() - begin;
     // The same call again, at once: whatever differs is noise (counters, ids, order), not a change.
-    const again = context.noiseBaseline && step.phase === 'call' && (outcome.type === 'result' || outcome.type === 'protocol-error') ? await session.call(step.tool, sent, context.timeoutMs, callLabel(step)) : undefined;
+    // Only for tools that say they change nothing: a write made twice is not the same call twice.
+    const repeat = context.noiseBaseline && step.phase === 'call' && (outcome.type === 'result' || outcome.type === 'protocol-error') && readOnly(toolsByName.get(step.tool));
+    const again = repeat ? await session.call(step.tool, sent, context.timeoutMs, callLabel(step)) : undefined;
     const noise = session.takeNoise();
     if (step.name) scope.setOutcome(step.name, outcome);
     if (step.capture && outcome.type === 'result') {
