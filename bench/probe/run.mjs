@@ -90,12 +90,14 @@ async function probe() {
     record: path.join(work, 'recording.json'),
     timeoutMs: 30_000,
     startupTimeoutMs: 30_000,
-    onProgress: (done, total) => {
-      if (done === 0) {
+    // The per-call overhead against a bare loop: one call per call (the noise baseline doubles the calls on purpose).
+    noiseBaseline: false,
+    onWait: (label) => {
+      if (label?.startsWith('calling ') && first === 0) {
         first = performance.now();
         cpu = process.cpuUsage();
       }
-      if (done === total) {
+      if (label === undefined && first !== 0) {
         used = process.cpuUsage(cpu);
         last = performance.now();
       }

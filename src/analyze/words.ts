@@ -59,12 +59,28 @@ export interface ErrorWordOptions {
 export function looksLikeErrorText(text: string, options: ErrorWordOptions | readonly RegExp[] = {}): boolean {
   const extra = Array.isArray(options) ? (options as readonly RegExp[]) : ((options as ErrorWordOptions).extra ?? []);
   // Markup around the words (`<error>Failed …</error>`, `<xml><status>…`) is not the words.
-  text = text.replace(/<\/?[A-Za-z][\w:.-]{0,40}(?:\s[^<>]{0,200})?>/g, ' ');
+  text = withoutLeadingWarnings(text.replace(/<\/?[A-Za-z][\w:.-]{0,40}(?:\s[^<>]{0,200})?>/g, ' '));
   if (FAILURE_LEAD.test(text)) return true;
   const opening = firstSentence(text);
   // `[Note: … not available, using …]`: a note about how the answer was made, not a failure.
   if (!NOTE.test(opening) && FAILURE_PHRASES.some((pattern) => pattern.test(opening))) return true;
   return extra.some((pattern) => pattern.test(text));
+}
+
+// A sentence about input the tool left aside ("parameters … were ignored", "… is deprecated"): the work was done.
+const WARNING_SENTENCE = /\b(?:(?:was|were|is|are|been|being) ignored|ignored (?:parameters?|arguments?|options?|fields?)|(?:is|are) deprecated)\b/i;
+
+/**
+ * The text without the warnings it opens with: a success whose text starts by saying which
+ * parameters it ignored is judged by what follows, its main outcome.
+ */
+export function withoutLeadingWarnings(text: string): string {
+  let rest = text;
+  for (let sentence = firstSentence(rest); sentence !== '' && WARNING_SENTENCE.test(sentence); sentence = firstSentence(rest)) {
+    const start = rest.indexOf(sentence.slice(0, 20));
+    rest = rest.slice(start + sentence.length);
+  }
+  return rest;
 }
 
 /** The text up to its first line break or full stop (at most 300 characters), leading blank lines and markdown skipped. */

@@ -195,8 +195,14 @@ function chooseTransforms(flags: MigrateFlags, preset: Preset, severities: Reado
   return ids;
 }
 
+/** What `migrate --prove` (src/cli/prove.ts) needs to know of a migration run. */
+export interface MigrateHooks {
+  /** The files as written (their original text kept), once they are written. */
+  onWritten?: (files: readonly FileResult[]) => void;
+}
+
 /** `mcp-result-kit migrate [paths...]`; returns the exit code (usage errors throw UsageError). */
-export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: Io): Promise<number> {
+export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: Io, hooks: MigrateHooks = {}): Promise<number> {
   const started = performance.now();
   const { mode: verifyMode, paths } = verifyModeOf(flags.verify, givenPaths);
   const { output, resultFormat } = outputAndResultFormat(flags, io);
@@ -308,6 +314,8 @@ export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: 
     }
     for (const edit of manifestEdits) writeSourceFile(edit.file, edit.after);
     outcome = writeMigration(run.files);
+    const written = new Set(outcome.written.map((file) => path.resolve(file)));
+    hooks.onWritten?.(changedFiles.filter((file) => written.has(path.resolve(file.fileName))));
     for (const failure of outcome.failed) extraErrors.push({ file: rel(failure.fileName), line: 1, message: `not written: ${failure.message}` });
     for (const edit of manifestEdits) {
       note(io, `added ${DEFAULT_IMPORT_SOURCE} to the dependencies in ${rel(edit.file)}; install it: ${dependencyInstallCommand(DEFAULT_IMPORT_SOURCE, path.dirname(edit.file), io.cwd)}`);

@@ -34,6 +34,8 @@ function addSharedOptions(command: Command): Command {
 
 export interface ProgramState {
   code: number;
+  /** `migrate --prove … -- <command>`: the words after `--`, the command that starts the server. */
+  serverCommand?: string[];
 }
 
 /** The commander program; each action stores its exit code in `state`. Commands load lazily (ESLint and ts-morph are slow to import). */
@@ -66,8 +68,16 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--json', 'same as --format json: print only the JSON report on stdout')
     .option('--verify [mode]', 'typecheck before and after and report new errors by file and line (exit 1); --verify=rollback also leaves the files that cause them unwritten')
     .option('--report <file.md>', 'also write a Markdown report')
-    .action(async (paths: string[], flags: MigrateFlags) => {
+    .option('--prove', 'prove the migration on the running server: record it, migrate, build, replay and compare; files of tools that regressed are rolled back (needs the server command after --)')
+    .action(async (paths: string[], flags: MigrateFlags & { prove?: boolean }) => {
       requirePeers('migrate', io.cwd);
+      if (flags.prove) {
+        requirePeers('probe', io.cwd);
+        const { runProve } = await import('./prove.js');
+        state.code = await runProve(paths, flags, state.serverCommand ?? [], io);
+        return;
+      }
+      if (state.serverCommand) throw new UsageError('a command after -- is for --prove: migrate --prove src -- node dist/index.js');
       const { runMigrate } = await import('./migrate.js');
       state.code = await runMigrate(paths, flags, io);
     });
@@ -119,7 +129,8 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--only <tools>', 'call only these tools (names or globs, comma-separated, repeatable)', collect)
     .option('--skip <tools>', 'do not call these tools (names or globs, comma-separated, repeatable)', collect)
     .option('--dry', 'print the plan (after listing the tools) and call nothing')
-    .option('--record <file>', 'write every call and its masked result to this file')
+    .option('--record <file>', 'write every call and its masked result to this file; each call is made twice and what differed is kept as noise that --compare ignores')
+    .option('--no-noise-baseline', 'with --record: make each call once (no noise baseline)')
     .option('--compare <file>', 'replay the calls of a recording and report what changed (exit 1 on a regression)')
     .option('--timeout <ms>', 'per-call timeout (default 30000)')
     .option('--startup-timeout <ms>', 'time the server has to start and answer initialize (default 20000)')
@@ -167,7 +178,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.stderr(program.helpInformation());
       return EXIT_USAGE;
     }
-    await program.parseAsync([...argv], { from: 'user' });
+    // `migrate --prove [paths] -- <command>`: the server's command is not paths.
+    const separator = argv[0] === 'migrate' ? argv.indexOf('--') : -1;
+    if (separator !== -1) state.serverCommand = argv.slice(separator + 1);
+    await program.parseAsync(separator === -1 ? [...argv] : argv.slice(0, separator), { from: 'user' });
     return state.code;
   } catch (error) {
     if (error instanceof CommanderError) {

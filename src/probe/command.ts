@@ -4,9 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../cli/errors.js';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../cli/errors.js';
 import { useColor, type Io } from '../cli/io.js';
-import { createProgress } from '../cli/progress.js';
 import type { MaskSpec } from './mask.js';
 import { probeJson } from './output/json.js';
 import { probeJunit } from './output/junit.js';
@@ -14,7 +13,8 @@ import { probeSarif } from './output/sarif.js';
 import { probeText } from './output/text.js';
 import { runProbe, type ProbeOptions } from './run.js';
 import type { Target } from './session.js';
-import { probeFailed } from './summary.js';
+import { createWaitNotice, NO_NOTICE, waitNoticeWanted } from './progress.js';
+import { nothingCalled, probeFailed } from './summary.js';
 import type { ProbeReport } from './types.js';
 
 export type ProbeFormat = 'text' | 'json' | 'sarif' | 'junit';
@@ -33,6 +33,8 @@ export interface ProbeFlags {
   skip?: string[];
   dry?: boolean;
   record?: string;
+  /** `--no-noise-baseline` sets it false: record each call once. */
+  noiseBaseline?: boolean;
   compare?: string;
   timeout?: string;
   startupTimeout?: string;
@@ -101,6 +103,7 @@ export function probeOptions(command: readonly string[], flags: ProbeFlags, io: 
     generate: flags.generate === true,
     compare: flags.compare,
     record: flags.record ? path.resolve(io.cwd, flags.record) : undefined,
+    noiseBaseline: flags.noiseBaseline !== false,
     dry: flags.dry === true,
     allowWrites: flags.allowWrites === true,
     only: list(flags.only),
@@ -128,14 +131,8 @@ export function formatReport(report: ProbeReport, format: ProbeFormat, color: bo
 export async function runProbeCommand(command: readonly string[], flags: ProbeFlags, io: Io, overrides: Partial<ProbeOptions> = {}): Promise<number> {
   const options = { ...probeOptions(command, flags, io), ...overrides };
   const format = (flags.format ?? 'text') as ProbeFormat;
-  let progress: ReturnType<typeof createProgress> | undefined;
-  const report = await runProbe({
-    ...options,
-    onProgress: (done, total) => {
-      progress ??= createProgress(io, total, 'calls', 0);
-      progress.update(done, total);
-    },
-  }).finally(() => progress?.finish());
+  const notice = waitNoticeWanted(io, format) ? createWaitNotice(io) : NO_NOTICE;
+  const report = await runProbe({ ...options, onWait: (label) => notice.wait(label) }).finally(() => notice.stop());
   const output = formatReport(report, format, flags.outputFile ? false : useColor(io, flags.color));
   if (flags.outputFile) {
     const file = path.resolve(io.cwd, flags.outputFile);
@@ -143,6 +140,12 @@ export async function runProbeCommand(command: readonly string[], flags: ProbeFl
     writeFileSync(file, output);
   } else {
     io.stdout(output);
+  }
+  // A run that called nothing proved nothing: not an all-clear.
+  const idle = nothingCalled(report);
+  if (idle) {
+    io.stderr(`mcp-result-kit: ${idle}\n`);
+    return EXIT_USAGE;
   }
   return probeFailed(report) ? EXIT_FINDINGS : EXIT_OK;
 }

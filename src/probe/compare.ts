@@ -4,7 +4,7 @@
  * now fails, a new protocol error or crash are regressions. Both sides are masked alike first.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { judge, outcomeFailed } from './judge.js';
+import { judge, outcomeFailed, sdkRefusal } from './judge.js';
 import { excerpt, viewResult, type ResultView } from './result-view.js';
 import type { Comparison, ComparisonStatus, Outcome, Step, ToolChanges } from './types.js';
 
@@ -24,6 +24,7 @@ export const REGRESSIONS: ReadonlySet<ComparisonStatus> = new Set<ComparisonStat
   'new-crash',
   'new-timeout',
   'not-run',
+  'now-refused-by-sdk',
 ]);
 
 const comparison = (status: ComparisonStatus, detail?: string): Comparison => ({ status, regression: REGRESSIONS.has(status), ...(detail ? { detail } : {}) });
@@ -73,9 +74,37 @@ function compareResults(step: Step, before: ResultView, after: ResultView, befor
   return comparison('same');
 }
 
+/** Every change between two results, one line each: isError, text, structuredContent, other content. */
+export function resultChanges(before: ResultView, after: ResultView): string[] {
+  const changes: string[] = [];
+  if (before.isError !== after.isError) changes.push(`isError: ${before.isError} → ${after.isError}`);
+  if (before.shape !== after.shape) changes.push(`shape: ${before.shape === 'result' ? 'a CallToolResult' : `a raw ${before.shape}`} → ${after.shape === 'result' ? 'a CallToolResult' : `a raw ${after.shape}`}`);
+  if (before.text !== after.text) changes.push(`text ${firstDifference(before.text, after.text)}`);
+  if (before.structuredContent === undefined && after.structuredContent !== undefined) changes.push(`structuredContent gained: ${excerpt(JSON.stringify(after.structuredContent))}`);
+  else if (before.structuredContent !== undefined && after.structuredContent === undefined) changes.push('structuredContent lost');
+  else if (!isDeepStrictEqual(before.structuredContent, after.structuredContent)) changes.push(`structuredContent: ${excerpt(JSON.stringify(before.structuredContent))} → ${excerpt(JSON.stringify(after.structuredContent))}`);
+  if (!isDeepStrictEqual(before.otherContent, after.otherContent)) changes.push('the non-text content items differ');
+  return changes;
+}
+
+function outcomeChanges(before: Outcome, after: Outcome): string[] {
+  if (before.type === 'result' && after.type === 'result') return resultChanges(viewResult(before.result), viewResult(after.result));
+  return [`${before.type === 'result' ? 'a result' : before.type}: ${describe(before)} → ${after.type === 'result' ? 'a result' : after.type}: ${describe(after)}`];
+}
+
 /** How the outcome of a replayed step compares with the recorded one (both masked). */
 export function compareOutcomes(step: Step, before: Outcome, after: Outcome, context: CompareContext = {}): Comparison {
   if (isDeepStrictEqual(before, after)) return comparison('same');
+  const found = statusOf(step, before, after, context);
+  return found.status === 'same' ? found : { ...found, changes: outcomeChanges(before, after) };
+}
+
+function statusOf(step: Step, before: Outcome, after: Outcome, context: CompareContext): Comparison {
+  // What the SDK refused is not what the tool answered: its answer getting through is a fix.
+  const [refusedBefore, refusedAfter] = [sdkRefusal(before), sdkRefusal(after)];
+  if (refusedBefore && refusedAfter) return comparison('same');
+  if (refusedBefore && after.type === 'result' && !viewResult(after.result).isError) return comparison('sdk-refusal-fixed', `was refused by the SDK (${refusedBefore}); now a valid result`);
+  if (refusedAfter) return comparison('now-refused-by-sdk', `the SDK now refuses the tool's result: ${refusedAfter}`);
   if (after.type === 'not-run') return before.type === 'not-run' ? comparison('same') : comparison('not-run', after.reason);
   if (after.type === 'crash') return before.type === 'crash' ? comparison('same') : comparison('new-crash', describe(after));
   if (after.type === 'timeout') return before.type === 'timeout' ? comparison('same') : comparison('new-timeout', describe(after));

@@ -92,6 +92,18 @@ function judgeOutputSchema(view: ResultView, context: JudgeContext): ProbeFindin
   }
 }
 
+/**
+ * The SDK's own refusal of what the tool returned, in its words, or undefined: its McpServer
+ * answers a result that breaks the tool's outputSchema (or is no CallToolResult at all) with an
+ * error of its own, so the tool's real answer never reached the client.
+ */
+export function sdkRefusal(outcome: Outcome): string | undefined {
+  if (outcome.type === 'protocol-error') return INVALID_RESULT.test(outcome.message) || SDK_OUTPUT_REFUSED.test(outcome.message) ? oneLine(outcome.message) : undefined;
+  if (outcome.type !== 'result') return undefined;
+  const view = viewResult(outcome.result);
+  return view.isError && SDK_OUTPUT_REFUSED.test(view.text) ? oneLine(view.text) : undefined;
+}
+
 /** Does the outcome say the call failed: isError, a protocol error, or failure wording without isError? */
 export function outcomeFailed(outcome: Outcome, findings: readonly ProbeFinding[]): boolean {
   if (outcome.type !== 'result') return outcome.type !== 'not-run';

@@ -8,6 +8,7 @@
 import { minimatch } from 'minimatch';
 import { ProbeError } from './errors.js';
 import { invalidArguments, validArguments } from './generate.js';
+import { pathSamples, withExistingPaths } from './paths.js';
 import type { Plan, SkippedTool, Step, ToolInfo } from './types.js';
 
 export interface PlanOptions {
@@ -16,6 +17,8 @@ export interface PlanOptions {
   /** Tool names or globs not to call. */
   skip?: readonly string[];
   allowWrites?: boolean;
+  /** A folder whose files and folders path-like parameters of generated calls get (the server's --cwd). */
+  pathRoot?: string;
 }
 
 /** A step as messages name it: `get_station#3 (get_station)`, or just the tool for a generated call. */
@@ -39,6 +42,7 @@ export function writeRisk(tool: ToolInfo): string | undefined {
 export function generatedSteps(tools: readonly ToolInfo[], options: PlanOptions): Plan {
   const steps: Step[] = [];
   const skipped: SkippedTool[] = [];
+  const samples = options.pathRoot ? pathSamples(options.pathRoot) : undefined;
   for (const tool of tools) {
     if (!selected(tool.name, options)) continue;
     const risk = writeRisk(tool);
@@ -47,7 +51,8 @@ export function generatedSteps(tools: readonly ToolInfo[], options: PlanOptions)
       continue;
     }
     const valid = validArguments(tool.inputSchema);
-    steps.push({ id: tool.name, tool: tool.name, arguments: valid.arguments, phase: 'call', source: 'generated', ...(valid.note ? { note: valid.note } : {}) });
+    const args = samples ? withExistingPaths(valid.arguments, tool.inputSchema, tool.name, samples).arguments : valid.arguments;
+    steps.push({ id: tool.name, tool: tool.name, arguments: args, phase: 'call', source: 'generated', ...(valid.note ? { note: valid.note } : {}) });
     const invalid = invalidArguments(tool.inputSchema);
     // A schema that accepts anything (no properties, open) has no invalid call to make.
     if (invalid) steps.push({ id: `${tool.name} (invalid)`, tool: tool.name, arguments: invalid.arguments, phase: 'call', source: 'invalid', expect: 'error', note: invalid.note });

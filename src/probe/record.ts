@@ -9,6 +9,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { ProbeError } from './errors.js';
 import { problemsError, readSourceFile, schemaProblems } from './file-format.js';
 import type { MaskSpec } from './mask.js';
+import type { Noise } from './noise.js';
 import type { CallRecord, Json, JsonObject, Outcome, ProbeReport, ServerIdentity, Step } from './types.js';
 
 export const RECORDING_FORMAT = 'mcp-result-kit/probe-recording@1';
@@ -26,6 +27,8 @@ export interface RecordedCall extends Step {
   outcome: Outcome;
   /** The judge's kinds for this call when it was recorded, for people reading the file. */
   kinds: string[];
+  /** What differed when the call was made twice: ignored by `--compare`. */
+  noise?: Noise;
 }
 
 export interface Recording {
@@ -36,6 +39,8 @@ export interface Recording {
   vars: Record<string, Json>;
   mask: MaskSpec[];
   errorPatterns: string[];
+  /** Every call was made twice, so `noise` holds what varies between runs of the same build. */
+  noiseBaseline?: boolean;
   calls: RecordedCall[];
 }
 
@@ -65,6 +70,7 @@ export const RECORDING_SCHEMA = {
     vars: { type: 'object' },
     mask: { type: 'array', items: { type: 'object' } },
     errorPatterns: { type: 'array', items: { type: 'string' } },
+    noiseBaseline: { type: 'boolean' },
     calls: {
       type: 'array',
       items: {
@@ -80,6 +86,7 @@ export const RECORDING_SCHEMA = {
           expect: { enum: ['success', 'error'] },
           capture: { type: 'object', additionalProperties: { type: 'string' } },
           outcome: OUTCOME_SCHEMA,
+          noise: { type: 'object' },
         },
       },
     },
@@ -91,7 +98,7 @@ function stepOf(call: CallRecord): Step {
   return { id, ...(name !== undefined ? { name } : {}), tool, arguments: args, phase, source, ...(expect ? { expect } : {}), ...(capture ? { capture } : {}), ...(note ? { note } : {}) };
 }
 
-export function buildRecording(report: ProbeReport, tools: readonly RecordedTool[], context: { vars: Record<string, Json>; mask: MaskSpec[]; errorPatterns: string[] }): Recording {
+export function buildRecording(report: ProbeReport, tools: readonly RecordedTool[], context: { vars: Record<string, Json>; mask: MaskSpec[]; errorPatterns: string[]; noiseBaseline: boolean }): Recording {
   return {
     format: RECORDING_FORMAT,
     kit: report.version,
@@ -100,7 +107,8 @@ export function buildRecording(report: ProbeReport, tools: readonly RecordedTool
     vars: context.vars,
     mask: context.mask,
     errorPatterns: context.errorPatterns,
-    calls: report.calls.map((call) => ({ ...stepOf(call), sent: call.sent, outcome: call.outcome, kinds: call.findings.map((finding) => finding.kind) })),
+    noiseBaseline: context.noiseBaseline,
+    calls: report.calls.map((call) => ({ ...stepOf(call), sent: call.sent, outcome: call.outcome, kinds: call.findings.map((finding) => finding.kind), ...(call.noise ? { noise: call.noise } : {}) })),
   };
 }
 

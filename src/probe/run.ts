@@ -8,11 +8,12 @@ import { compareOutcomes, compareTools } from './compare.js';
 import { ProbeError } from './errors.js';
 import { makeCalls, noiseFinding } from './calls.js';
 import { maskOutcome, maskRules, maskValue, type MaskSpec } from './mask.js';
+import { cancelNoise } from './noise.js';
 import { generatedSteps, joinPlans, scenarioSteps, type PlanOptions } from './plan.js';
 import { buildRecording, readRecording, writeRecording, type Recording, type RecordedTool } from './record.js';
 import { loadScenario } from './scenario.js';
 import { describeTarget, Session, type Target } from './session.js';
-import type { CallRecord, Json, Plan, ProbeFinding, ProbeReport, Step, ToolInfo } from './types.js';
+import type { CallRecord, Json, Outcome, Plan, ProbeFinding, ProbeReport, Step, ToolInfo } from './types.js';
 
 export interface ProbeOptions extends PlanOptions {
   target: Target;
@@ -30,8 +31,10 @@ export interface ProbeOptions extends PlanOptions {
   graceMs?: number;
   mask?: MaskSpec[];
   errorPatterns?: string[];
-  /** Called before each call (`done` calls so far) and once at the end. */
-  onProgress?: (done: number, total: number, step?: Step) => void;
+  /** With `record`: make every call twice and record what differed as noise (default on). */
+  noiseBaseline?: boolean;
+  /** Called when a wait starts (`starting the server`, `calling x (2/9)`) and with undefined when the last one ended. */
+  onWait?: (label: string | undefined) => void;
 }
 
 /** What was read before the server started: the steps, and the rules they came with. */
@@ -50,7 +53,7 @@ function readSource(options: ProbeOptions): Source {
   }
   if (options.compare) {
     const recording = readRecording(options.compare, options.cwd);
-    const steps = recording.calls.map(({ sent: _sent, outcome: _outcome, kinds: _kinds, ...step }) => step);
+    const steps = recording.calls.map(({ sent: _sent, outcome: _outcome, kinds: _kinds, noise: _noise, ...step }) => step);
     return { steps, vars: recording.vars, mask: recording.mask, errorPatterns: recording.errorPatterns, recording, label: `the recording ${options.compare}` };
   }
   if (!options.scenario && !options.generate) throw new ProbeError('nothing to call: give --scenario <file>, --generate, or --compare <recording>');
@@ -73,7 +76,8 @@ function compilePatterns(sources: readonly string[]): RegExp[] {
 
 function planFor(source: Source, tools: readonly ToolInfo[], options: ProbeOptions): Plan {
   const written = scenarioSteps(source.steps, tools, { ...options, requireListed: !source.recording, source: source.label });
-  return options.generate ? joinPlans(written, generatedSteps(tools, options)) : written;
+  const pathRoot = options.pathRoot ?? (options.target.kind === 'stdio' ? options.target.cwd : options.cwd);
+  return options.generate ? joinPlans(written, generatedSteps(tools, { ...options, pathRoot })) : written;
 }
 
 const recordedTool = (tool: ToolInfo): RecordedTool => ({
@@ -97,7 +101,11 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   const errorPatternSources = [...source.errorPatterns, ...(options.errorPatterns ?? [])];
   const errorPatterns = compilePatterns(errorPatternSources);
 
-  const session = await Session.open(options.target, { startupTimeoutMs: options.startupTimeoutMs, graceMs: options.graceMs, cwd: options.cwd });
+  // A replay of a recording made with the baseline makes its calls twice as well: the server's
+  // state (a call history, a counter) then follows the same sequence as when it was recorded.
+  const noiseBaseline = (options.record !== undefined || source.recording?.noiseBaseline === true) && options.noiseBaseline !== false && options.dry !== true;
+  options.onWait?.(`starting the server (${describeTarget(options.target)})`);
+  const session = await Session.open(options.target, { startupTimeoutMs: options.startupTimeoutMs, graceMs: options.graceMs, cwd: options.cwd }).finally(() => options.onWait?.(undefined));
   let calls: CallRecord[];
   const runFindings: ProbeFinding[] = [];
   let tools: ToolInfo[];
@@ -109,7 +117,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
     const startNoise = session.takeNoise();
     if (startNoise.length > 0) runFindings.push(noiseFinding(startNoise, 'while starting'));
     plan = planFor(source, tools, options);
-    calls = await makeCalls(session, plan.steps, { tools, vars: source.vars, rules, errorPatterns, timeoutMs: options.timeoutMs, dry: options.dry === true, onProgress: options.onProgress });
+    calls = await makeCalls(session, plan.steps, { tools, vars: source.vars, rules, errorPatterns, timeoutMs: options.timeoutMs, dry: options.dry === true, noiseBaseline, onWait: options.onWait });
   } finally {
     await session.close();
   }
@@ -128,19 +136,32 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   if (source.recording && !options.dry) {
     const recorded = source.recording;
     const before = new Map(recorded.calls.map((call) => [call.id, call]));
+    const noise = { baseline: recorded.noiseBaseline === true, masked: 0, calls: 0 };
     // Setup steps prepare the calls; they are neither judged nor compared.
     for (const call of calls.filter((candidate) => candidate.step.phase === 'call')) {
       const old = before.get(call.step.id);
-      call.comparison = old
-        ? compareOutcomes(call.step, maskOutcome(old.outcome, rules), call.outcome, { errorPatterns })
-        : { status: 'not-recorded', regression: false };
+      if (!old) {
+        call.comparison = { status: 'not-recorded', regression: false };
+        continue;
+      }
+      // What varied between the recording's two runs, then between the replay's: neither is a change.
+      const oldOutcome = maskOutcome(old.outcome, rules) as Json;
+      const replayed = cancelNoise(old.noise, oldOutcome, call.outcome as Json);
+      const recordedSide = cancelNoise(call.noise, replayed.value, oldOutcome);
+      call.comparison = compareOutcomes(call.step, recordedSide.value as Outcome, replayed.value as Outcome, { errorPatterns });
+      const masked = replayed.masked + recordedSide.masked;
+      if (masked > 0) {
+        call.comparison.noiseMasked = masked;
+        noise.masked += masked;
+        noise.calls++;
+      }
     }
-    report.comparison = { file: options.compare!, tools: compareTools(recorded.tools.map((tool) => tool.name), report.tools) };
+    report.comparison = { file: options.compare!, tools: compareTools(recorded.tools.map((tool) => tool.name), report.tools), noise };
   }
   if (options.record && !options.dry) {
     // The command line may hold a temp path: masked like everything recorded.
     const recordedReport = { ...report, server: { ...report.server, target: maskValue(report.server.target, rules) as string } };
-    await writeRecording(options.record, buildRecording(recordedReport, tools.map(recordedTool), { vars: source.vars, mask: maskSpecs, errorPatterns: errorPatternSources }));
+    await writeRecording(options.record, buildRecording(recordedReport, tools.map(recordedTool), { vars: source.vars, mask: maskSpecs, errorPatterns: errorPatternSources, noiseBaseline }));
   }
   return report;
 }

@@ -1,11 +1,19 @@
 /** Counts over a probe report, shared by every output format and the exit code. */
-import type { ComparisonStatus, ProbeReport } from './types.js';
+import { sdkRefusal } from './judge.js';
+import { viewResult } from './result-view.js';
+import type { CallRecord, ComparisonStatus, ProbeReport } from './types.js';
 
 export interface ProbeSummary {
   /** Calls made or planned (setup steps included). */
   calls: number;
   /** Calls with no finding. */
   clean: number;
+  /** Calls with no finding that succeeded. */
+  succeeded: number;
+  /** Calls with no finding that failed the way the protocol says: isError, or a refusal of invalid arguments. */
+  failedProperly: number;
+  /** Generated calls with arguments meant to be valid, and how many of them reached a success. */
+  generated: { calls: number; succeeded: number };
   /** Calls with at least one error finding. */
   failing: number;
   /** Calls not made (the server stopped before, a `${var}` had no value, --dry). */
@@ -26,11 +34,32 @@ function counted<T extends string>(values: readonly T[]): Array<[T, number]> {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
+/** How a call ended, for people: judged by its main outcome, not by its findings. */
+export type CallVerdict = 'not-run' | 'setup' | 'refused-by-sdk' | 'failed-properly' | 'success' | 'problem';
+
+/** A call that made it to the server and got a result with no isError. */
+export function succeeded(call: CallRecord): boolean {
+  return call.outcome.type === 'result' && !viewResult(call.outcome.result).isError;
+}
+
+export function callVerdict(call: CallRecord): CallVerdict {
+  if (call.outcome.type === 'not-run') return 'not-run';
+  if (call.step.phase === 'setup') return 'setup';
+  if (sdkRefusal(call.outcome)) return 'refused-by-sdk';
+  if (call.findings.length > 0) return 'problem';
+  return succeeded(call) ? 'success' : 'failed-properly';
+}
+
 export function summarise(report: ProbeReport): ProbeSummary {
   const findings = [...report.runFindings, ...report.calls.flatMap((call) => call.findings)];
+  const verdicts = report.calls.map(callVerdict);
+  const generated = report.calls.filter((call) => call.step.source === 'generated' && call.outcome.type !== 'not-run');
   return {
     calls: report.calls.length,
     clean: report.calls.filter((call) => call.outcome.type !== 'not-run' && call.findings.length === 0).length,
+    succeeded: verdicts.filter((verdict) => verdict === 'success').length,
+    failedProperly: verdicts.filter((verdict) => verdict === 'failed-properly').length,
+    generated: { calls: generated.length, succeeded: generated.filter((call) => succeeded(call) && !sdkRefusal(call.outcome) && !call.findings.some((finding) => finding.severity === 'error')).length },
     failing: report.calls.filter((call) => call.findings.some((finding) => finding.severity === 'error')).length,
     notRun: report.calls.filter((call) => call.outcome.type === 'not-run').length,
     errors: findings.filter((finding) => finding.severity === 'error').length,
@@ -40,6 +69,24 @@ export function summarise(report: ProbeReport): ProbeSummary {
     statuses: counted(report.calls.flatMap((call) => (call.comparison ? [call.comparison.status] : []))),
     toolsRemoved: report.comparison?.tools.removed.length ?? 0,
   };
+}
+
+/**
+ * Why a run proves nothing because it called nothing (nothing made it to the server), naming the
+ * flag or scenario that would call something; undefined when something was called or with --dry.
+ */
+export function nothingCalled(report: ProbeReport): string | undefined {
+  if (report.dry || report.calls.some((call) => call.step.phase === 'call' && call.outcome.type !== 'not-run')) return undefined;
+  if (report.tools.length === 0) return 'nothing was called: the server lists no tools';
+  const writers = report.skipped.filter((skip) => skip.reason.includes('--allow-writes'));
+  if (writers.length > 0) {
+    const names = writers.slice(0, 5).map((skip) => skip.tool).join(', ') + (writers.length > 5 ? ` and ${writers.length - 5} more` : '');
+    return `nothing was called: ${writers.length === 1 ? 'the one tool' : `all ${writers.length} tools`} may write (${names}: not annotated readOnlyHint: true); pass --allow-writes to call them with generated arguments (against a scratch copy: --cwd <copy>), or give --scenario <file> with the calls to make`;
+  }
+  if (report.skipped.length > 0) return 'nothing was called: --only/--skip left out every tool the server lists';
+  const notRun = report.calls.find((call) => call.outcome.type === 'not-run');
+  if (notRun && notRun.outcome.type === 'not-run') return `nothing was called: ${notRun.outcome.reason}`;
+  return 'nothing was called: the plan has no calls; give --generate or --scenario <file> with the calls to make';
 }
 
 /** 1 when any result is judged bad (an error finding) or the comparison found a regression; else 0. */
@@ -66,4 +113,6 @@ export const STATUS_WORDS: Readonly<Record<ComparisonStatus, string>> = {
   'new-timeout': 'new timeout',
   'not-run': 'not run now',
   'not-recorded': 'not recorded',
+  'sdk-refusal-fixed': 'no longer refused by the SDK',
+  'now-refused-by-sdk': 'now refused by the SDK',
 };

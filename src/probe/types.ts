@@ -3,6 +3,8 @@
  * (findings) and how a replay differs from a recording (comparisons).
  */
 
+import type { Noise } from './noise.js';
+
 /** A JSON value as it travels over the protocol. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -105,13 +107,19 @@ export type ComparisonStatus =
   | 'new-crash'
   | 'new-timeout'
   | 'not-run'
-  | 'not-recorded';
+  | 'not-recorded'
+  | 'sdk-refusal-fixed'
+  | 'now-refused-by-sdk';
 
 export interface Comparison {
   status: ComparisonStatus;
   regression: boolean;
   /** What changed, for people: the first differing line, the new error. */
   detail?: string;
+  /** Every change of the call, one line each (isError, text, structuredContent, other content). */
+  changes?: string[];
+  /** Places that differed only where the recording's two runs differed (noise), and were ignored. */
+  noiseMasked?: number;
 }
 
 /** One call as run: the step, its resolved arguments, the outcome and the verdicts. */
@@ -124,6 +132,8 @@ export interface CallRecord {
   durationMs: number;
   findings: ProbeFinding[];
   comparison?: Comparison;
+  /** What differed when the call was made twice (`--record`'s noise baseline). */
+  noise?: Noise;
 }
 
 export interface ServerIdentity {
@@ -141,6 +151,16 @@ export interface ToolChanges {
   removed: string[];
 }
 
+/** How much of a comparison the recording's noise baseline masked. */
+export interface NoiseSummary {
+  /** The recording was made with the noise baseline (each call made twice). */
+  baseline: boolean;
+  /** Places ignored as noise, over all calls. */
+  masked: number;
+  /** Calls with at least one place ignored. */
+  calls: number;
+}
+
 export interface ProbeReport {
   version: string;
   server: ServerIdentity;
@@ -149,7 +169,7 @@ export interface ProbeReport {
   skipped: SkippedTool[];
   /** Problems of the run itself that belong to no call (stdout noise during start-up). */
   runFindings: ProbeFinding[];
-  comparison?: { file: string; tools: ToolChanges };
+  comparison?: { file: string; tools: ToolChanges; noise: NoiseSummary };
   /** The file holding the server's stderr (stdio only). */
   logFile?: string;
   elapsedMs: number;

@@ -47,6 +47,10 @@ const FAILURES: readonly string[] = [
   '操作失败',
   'ファイルが見つかりません',
   '파일을 찾을 수 없습니다',
+  // A warning first, then the failure: the failure counts.
+  'You sent parameters not supported by this tool, which were ignored: verbose.\nError: file not found',
+  `Parameters were ignored: ${P}. Could not open ${P}`,
+  'Request ignored: permission denied',
 ];
 
 const NOT_FAILURES: readonly string[] = [
@@ -66,6 +70,10 @@ const NOT_FAILURES: readonly string[] = [
   "Note: live rates are not available, using yesterday's close",
   'Tip: the export is not enabled for trial accounts, showing a sample',
   'ℹ️ Cache not found, fetched fresh data',
+  // Successes that open with a warning about input they left aside: judged by what follows.
+  'You sent parameters not supported by this tool, which were ignored: verbose. Supported parameters for count_items: (none).\n3 items',
+  `Unknown options were ignored: ${P}.\nSaved ${P}`,
+  'The "limit" argument is deprecated. Listed 4 files',
 ];
 
 describe('looksLikeErrorText', () => {

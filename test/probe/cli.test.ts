@@ -131,13 +131,13 @@ describe('running', () => {
     expect(readFileSync(path.join(dir, 'reports/probe.xml'), 'utf8')).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="mcp-result-kit probe: reports"/);
   });
 
-  it('draws a progress line on a terminal, not otherwise', async () => {
+  it('on a terminal, only wait notices that are cleared at the end; nothing otherwise', async () => {
     const dir = tempDir('mrk-probe-cli-');
     const args = ['--generate', '--only', 'list_reports', '--log', path.join(dir, 'log'), '--', node, server('hangs')];
     const terminal = await probe(args, fakeIo({ cwd: dir, stderrIsTTY: true }));
-    expect(terminal.stderr).toMatch(/\r\[#*-*\] 0\/1 calls/);
-    expect(terminal.stderr).toMatch(/\r\[#+\] 1\/1 calls/);
-    expect(terminal.stderr.endsWith('\r\x1b[2K')).toBe(true);
+    // Whether a wait lasted a second depends on the machine: what is drawn is checked, not when.
+    expect(terminal.stderr.replaceAll('\x1b[2K', '<clear>')).toMatch(/^(?:(?:\r<clear>(?:… (?:starting the server|calling list_reports)[^\r]*)?)*)$/);
+    if (terminal.stderr !== '') expect(terminal.stderr.endsWith('\r\x1b[2K')).toBe(true);
     const ci = await probe(args, fakeIo({ cwd: dir, stderrIsTTY: true, env: { CI: 'true' } }));
     expect(ci.stderr).toBe('');
     const pipe = await probe(args, fakeIo({ cwd: dir }));

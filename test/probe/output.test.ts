@@ -6,7 +6,7 @@ import { probeJson } from '../../src/probe/output/json.js';
 import { probeJunit, xmlText } from '../../src/probe/output/junit.js';
 import { probeSarif } from '../../src/probe/output/sarif.js';
 import { probeText } from '../../src/probe/output/text.js';
-import { probeFailed, summarise } from '../../src/probe/summary.js';
+import { nothingCalled, probeFailed, summarise } from '../../src/probe/summary.js';
 import type { CallRecord, ProbeReport, Step } from '../../src/probe/types.js';
 import { assertWellFormedXml, validateSarif } from './helpers.js';
 
@@ -42,7 +42,7 @@ const REPORT: ProbeReport = {
   calls: CALLS,
   skipped: [{ tool: 'purge', reason: 'may write (it is annotated destructiveHint: true); pass --allow-writes to call it with generated arguments' }],
   runFindings: [{ kind: 'stdout-noise', severity: 'error', message: 'the server wrote to stdout outside the protocol while starting: "listening"; stdout carries the protocol, log to stderr' }],
-  comparison: { file: 'before.json', tools: { added: ['new_tool'], removed: ['old_tool'] } },
+  comparison: { file: 'before.json', tools: { added: ['new_tool'], removed: ['old_tool'] }, noise: { baseline: true, masked: 0, calls: 0 } },
   logFile: '/tmp/x/server.log',
   elapsedMs: 1234,
   dry: false,
@@ -62,7 +62,7 @@ describe('the summary and the exit decision', () => {
   });
 
   it('fails on a regression alone, and not on warnings alone', () => {
-    const regressionOnly: ProbeReport = { ...REPORT, runFindings: [], calls: [CALLS[2]], comparison: { file: 'b.json', tools: { added: [], removed: [] } } };
+    const regressionOnly: ProbeReport = { ...REPORT, runFindings: [], calls: [CALLS[2]], comparison: { file: 'b.json', tools: { added: [], removed: [] }, noise: { baseline: true, masked: 0, calls: 0 } } };
     expect(probeFailed(regressionOnly)).toBe(true);
     const warningOnly: ProbeReport = { ...REPORT, runFindings: [], calls: [CALLS[5]], comparison: undefined };
     expect(probeFailed(warningOnly)).toBe(false);
@@ -81,7 +81,7 @@ describe('text', () => {
     expect(text).toMatch(/✖ sync_now#2 +\{\} +not run +not run now\n {6}regression: not run now\n {6}not called: the server stopped during sync_now#1/);
     expect(text).toMatch(/⚠ delete \(invalid\) +\{\} +invalid-arguments-accepted/);
     expect(text).toContain('Not called:\n  purge  may write (it is annotated destructiveHint: true)');
-    expect(text).toContain('Compared with before.json: 1 gained structuredContent, 1 new crash, 1 not run now, 1 same, 1 text changed\n  tools added: new_tool\n  tools removed: old_tool (a regression)');
+    expect(text).toContain('Compared with before.json: 1 gained structuredContent, 1 new crash, 1 not run now, 1 same, 1 text changed\n  noise ignored: 0 places in 0 calls differed only where the recording\'s two runs differed\n  tools added: new_tool\n  tools removed: old_tool (a regression)');
     expect(text).toContain('✖ 4 problems (3 errors, 1 warning) in 2 of 6 calls; 4 regressions\n  crash                       1\n');
     expect(text.endsWith('server stderr: /tmp/x/server.log\n')).toBe(true);
     expect(text).not.toContain('\x1b[');
@@ -97,9 +97,9 @@ describe('text', () => {
 
   it('says all clear only when everything is', () => {
     const clean: ProbeReport = { ...REPORT, calls: [CALLS[0]], runFindings: [], skipped: [], comparison: undefined };
-    expect(probeText(clean, { color: false })).toContain('✔ every result is clean (1 call)\n');
-    const regressed: ProbeReport = { ...clean, calls: [CALLS[2]], comparison: { file: 'b.json', tools: { added: [], removed: [] } } };
-    expect(probeText(regressed, { color: false })).toContain('✖ 1 regression; every result is clean (1 call)\n');
+    expect(probeText(clean, { color: false })).toContain('✔ no problem in 1 call (1 success, 0 reported failures)\n');
+    const regressed: ProbeReport = { ...clean, calls: [CALLS[2]], comparison: { file: 'b.json', tools: { added: [], removed: [] }, noise: { baseline: true, masked: 0, calls: 0 } } };
+    expect(probeText(regressed, { color: false })).toContain('✖ 1 regression; no problem in 1 call (1 success, 0 reported failures)\n');
   });
 });
 
@@ -116,10 +116,11 @@ describe('json', () => {
       arguments: { id: 'K<&>"' },
       outcome: CALLS[1].outcome,
       durationMs: 1.1,
+      verdict: 'problem',
       findings: [{ kind: 'error-content', rule: 'mcp-result-kit/require-is-error', severity: 'error', message: CALLS[1].findings[0].message }],
       comparison: { status: 'same', regression: false },
     });
-    expect(json.comparison).toEqual({ file: 'before.json', toolsAdded: ['new_tool'], toolsRemoved: ['old_tool'] });
+    expect(json.comparison).toEqual({ file: 'before.json', toolsAdded: ['new_tool'], toolsRemoved: ['old_tool'], noise: { baseline: true, masked: 0, calls: 0 } });
     expect(json.summary).toMatchObject({ calls: 6, errors: 3, warnings: 1, regressions: 4, statuses: { same: 1, 'text-changed': 1, 'gained-structured-content': 1, 'new-crash': 1, 'not-run': 1 } });
   });
 });
@@ -176,5 +177,69 @@ describe('junit', () => {
     expect(() => assertWellFormedXml('<a><b></a>')).toThrow(/<\/a> closes <b>/);
     expect(() => assertWellFormedXml('<a x="1 & 2"/>')).toThrow(/bare &/);
     expect(() => assertWellFormedXml('<a/><b/>')).toThrow(/2 root elements/);
+  });
+});
+
+describe('earned verdicts', () => {
+  const base: ProbeReport = { ...REPORT, runFindings: [], skipped: [], comparison: undefined, calls: [] };
+  const result = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'result' as const, result: { content: [{ type: 'text', text }], ...extra } });
+
+  it('shows an isError result as a failure reported properly, apart from a clean success', () => {
+    const calls: CallRecord[] = [
+      { step: step('read_file', 'read_file', { source: 'generated' }), sent: { path: '/x' }, outcome: result('No such file: /x', { isError: true }), durationMs: 1, findings: [] },
+      { step: step('list_dir', 'list_dir', { source: 'generated' }), sent: { path: '/' }, outcome: result('a\nb'), durationMs: 1, findings: [] },
+    ];
+    const text = probeText({ ...base, calls }, { color: false });
+    expect(text).toMatch(/read_file +\{"path":"\/x"\} +failure reported properly/);
+    expect(text).toMatch(/list_dir +\{"path":"\/"\} +clean/);
+    expect(text).toContain('✔ no problem in 2 calls (1 success, 1 reported failure)');
+    expect(text).toContain('1 of 2 generated calls reached a success (point --cwd at a scratch copy');
+  });
+
+  it("names the SDK's refusal of a result as such", () => {
+    const calls: CallRecord[] = [
+      {
+        step: step('list_jobs', 'list_jobs'),
+        sent: {},
+        outcome: result('Output validation error: Tool list_jobs has an output schema but no structured content was provided', { isError: true }),
+        durationMs: 1,
+        findings: [{ kind: 'invalid-structured-content', severity: 'error', message: "the SDK refused the tool's own result" }],
+      },
+    ];
+    expect(probeText({ ...base, calls }, { color: false })).toMatch(/list_jobs +\{\} +refused by the SDK/);
+  });
+
+  it('shows every change of a compared call: isError, text and structuredContent', () => {
+    const calls: CallRecord[] = [
+      {
+        step: step('get_job', 'get_job'),
+        sent: {},
+        outcome: result('Error: job 7 missing', { isError: true }),
+        durationMs: 1,
+        findings: [],
+        comparison: { status: 'gained-is-error', regression: false, changes: ['isError: false → true', 'text line 1: "job 7 missing" → "Error: job 7 missing"', 'structuredContent lost'] },
+      },
+    ];
+    const text = probeText({ ...base, calls, comparison: { file: 'a.json', tools: { added: [], removed: [] }, noise: { baseline: true, masked: 3, calls: 1 } } }, { color: false });
+    expect(text).toContain('      changed: isError: false → true\n      changed: text line 1: "job 7 missing" → "Error: job 7 missing"\n      changed: structuredContent lost\n');
+    expect(text).toContain("noise ignored: 3 places in 1 call differed only where the recording's two runs differed");
+  });
+
+  it('warns when the recording has no noise baseline', () => {
+    const text = probeText({ ...base, comparison: { file: 'a.json', tools: { added: [], removed: [] }, noise: { baseline: false, masked: 0, calls: 0 } } }, { color: false });
+    expect(text).toContain('the recording has no noise baseline');
+  });
+
+  it('a run that called nothing is not an all-clear, and says what would call something', () => {
+    const skipped = [
+      { tool: 'write_file', reason: 'may write (it is not annotated readOnlyHint: true); pass --allow-writes to call it with generated arguments' },
+      { tool: 'start_process', reason: 'may write (it is not annotated readOnlyHint: true); pass --allow-writes to call it with generated arguments' },
+    ];
+    expect(nothingCalled({ ...base, tools: ['write_file', 'start_process'], skipped })).toMatch(/^nothing was called: all 2 tools may write \(write_file, start_process: not annotated readOnlyHint: true\); pass --allow-writes .*--scenario <file>/);
+    expect(nothingCalled({ ...base, tools: [] })).toBe('nothing was called: the server lists no tools');
+    expect(nothingCalled({ ...base, tools: ['a'], skipped: [{ tool: 'a', reason: 'left out by --only/--skip' }] })).toMatch(/--only\/--skip left out every tool/);
+    expect(nothingCalled({ ...base, tools: ['a'] })).toMatch(/the plan has no calls/);
+    expect(nothingCalled({ ...base, calls: [CALLS[0]] })).toBeUndefined();
+    expect(nothingCalled({ ...base, dry: true })).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  * NO_COLOR and the terminal).
  */
 import picocolors from 'picocolors';
-import { STATUS_WORDS, summarise } from '../summary.js';
+import { callVerdict, nothingCalled, STATUS_WORDS, summarise } from '../summary.js';
 import type { CallRecord, ProbeReport } from '../types.js';
 
 type Colors = ReturnType<typeof picocolors.createColors>;
@@ -29,10 +29,20 @@ function icon(call: CallRecord, pc: Colors): string {
 
 function verdict(call: CallRecord, dry: boolean): string {
   if (dry) return call.step.phase === 'setup' ? 'setup' : call.step.source === 'invalid' ? 'invalid arguments' : '';
-  if (call.outcome.type === 'not-run') return 'not run';
-  if (call.step.phase === 'setup') return 'setup';
-  if (call.findings.length === 0) return call.step.source === 'invalid' ? 'refused' : 'clean';
-  return [...new Set(call.findings.map((finding) => finding.kind))].join(', ');
+  switch (callVerdict(call)) {
+    case 'not-run':
+      return 'not run';
+    case 'setup':
+      return 'setup';
+    case 'refused-by-sdk':
+      return 'refused by the SDK';
+    case 'success':
+      return 'clean';
+    case 'failed-properly':
+      return call.step.source === 'invalid' ? 'refused' : 'failure reported properly';
+    case 'problem':
+      return [...new Set(call.findings.map((finding) => finding.kind))].join(', ');
+  }
 }
 
 function rowsFor(calls: readonly CallRecord[], report: ProbeReport, pc: Colors): string[] {
@@ -51,13 +61,17 @@ function rowsFor(calls: readonly CallRecord[], report: ProbeReport, pc: Colors):
   for (const cell of cells) {
     const { call } = cell;
     const verdictText = cell.verdict.padEnd(verdictWidth);
-    const coloredVerdict = call.findings.length === 0 && call.outcome.type !== 'not-run' && call.step.phase === 'call' && !report.dry ? pc.green(verdictText) : call.findings.some((f) => f.severity === 'error') ? pc.red(verdictText) : call.findings.length > 0 ? pc.yellow(verdictText) : pc.dim(verdictText);
+    const kind = callVerdict(call);
+    const coloredVerdict = report.dry ? pc.dim(verdictText) : kind === 'success' ? pc.green(verdictText) : kind === 'failed-properly' ? pc.cyan(verdictText) : call.findings.some((f) => f.severity === 'error') ? pc.red(verdictText) : call.findings.length > 0 ? pc.yellow(verdictText) : pc.dim(verdictText);
     const statusText = cell.status.padEnd(statusWidth);
     const coloredStatus = !call.comparison ? statusText : call.comparison.regression ? pc.red(pc.bold(statusText)) : call.comparison.status === 'same' ? pc.dim(statusText) : pc.cyan(statusText);
     const columns = [`  ${icon(call, pc)} ${cell.id.padEnd(idWidth)}`, pc.dim(cell.args.padEnd(argsWidth)), coloredVerdict, ...(compared ? [coloredStatus] : []), pc.dim(cell.time)];
     lines.push(columns.join('  ').trimEnd());
     for (const finding of call.findings) lines.push(`      ${finding.severity === 'error' ? pc.red(finding.kind) : pc.yellow(finding.kind)}: ${indentMore(finding.message)}`);
     if (call.comparison?.regression) lines.push(`      ${pc.red('regression')}: ${STATUS_WORDS[call.comparison.status]}${call.comparison.detail ? `: ${indentMore(call.comparison.detail)}` : ''}`);
+    // Every change of a compared call, not only the one its status names.
+    for (const change of call.comparison?.changes ?? []) lines.push(`      ${pc.dim('changed')}: ${indentMore(change)}`);
+    if (call.comparison?.noiseMasked) lines.push(`      ${pc.dim(`noise ignored: ${plural(call.comparison.noiseMasked, 'place')} that differed between the recording's two runs`)}`);
     if (call.outcome.type === 'not-run' && !report.dry) lines.push(`      ${pc.dim(call.outcome.reason)}`);
     if (report.dry && call.step.note) lines.push(`      ${pc.dim(call.step.note)}`);
   }
@@ -99,14 +113,22 @@ export function probeText(report: ProbeReport, context: TextContext): string {
     const { added, removed } = report.comparison.tools;
     const statuses = summary.statuses.map(([status, count]) => `${count} ${STATUS_WORDS[status]}`).join(', ');
     lines.push(`Compared with ${report.comparison.file}: ${statuses || 'no calls'}`);
+    const { noise } = report.comparison;
+    if (!noise.baseline) lines.push(pc.yellow('  the recording has no noise baseline (recorded by an older kit, or with --no-noise-baseline): counters, ids and list order read as changes; record it again'));
+    else lines.push(`  noise ignored: ${plural(noise.masked, 'place')} in ${plural(noise.calls, 'call')} differed only where the recording's two runs differed`);
     if (added.length > 0) lines.push(`  tools added: ${added.join(', ')}`);
     if (removed.length > 0) lines.push(`  ${pc.red('tools removed')}: ${removed.join(', ')} (a regression)`);
     lines.push('');
   }
   const problems = summary.errors + summary.warnings;
   const regressions = report.comparison ? `; ${plural(summary.regressions, 'regression')}` : '';
-  const cleanLine = `every result is clean (${plural(summary.clean, 'call')}${summary.notRun > 0 ? `, ${summary.notRun} not run` : ''})`;
-  if (problems === 0 && summary.regressions === 0) {
+  const outcomes = [`${summary.succeeded} success${summary.succeeded === 1 ? '' : 'es'}`, `${summary.failedProperly} reported failure${summary.failedProperly === 1 ? '' : 's'}`];
+  const cleanLine = `no problem in ${plural(summary.clean, 'call')} (${outcomes.join(', ')}${summary.notRun > 0 ? `, ${summary.notRun} not run` : ''})`;
+  if (summary.generated.calls > 0) lines.push(`${summary.generated.succeeded} of ${plural(summary.generated.calls, 'generated call')} reached a success${summary.generated.succeeded < summary.generated.calls ? ' (point --cwd at a scratch copy with real files, or give examples in the schemas, for more)' : ''}`);
+  const idle = nothingCalled(report);
+  if (idle) {
+    lines.push(pc.bold(pc.yellow(`– ${idle}`)));
+  } else if (problems === 0 && summary.regressions === 0) {
     lines.push(pc.green(`✔ ${cleanLine}${regressions}`));
   } else if (problems === 0) {
     lines.push(pc.bold(pc.red(`✖ ${plural(summary.regressions, 'regression')}; ${cleanLine}`)));
