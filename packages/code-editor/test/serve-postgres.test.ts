@@ -131,6 +131,7 @@ describe('pg is an optional peer dependency', () => {
   });
 
   it('the other stores do not need it', () => {
+    fs.mkdirSync(path.join(copy, 'content'), { recursive: true });
     const result = run(['--root', path.join(copy, 'content'), '--read-only'], {}, path.join(copy, 'dist', 'bin', 'mcp-code-editor.js'), copy);
     // stdin is empty: the server starts, sees the client gone and stops.
     expect(result.stderr).toContain('serving folder');
