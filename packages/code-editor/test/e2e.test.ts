@@ -46,7 +46,7 @@ describe('stdio end to end (built bin)', () => {
       expect(dataOf(created)).toMatchObject({ created: true });
 
       const found = await call('search_content', { pattern: 'def get_.*agent', entity_type: 'workflow' });
-      expect(textOf(found)).toContain('features/agents.py:2: async def get_agents(client_id: str) -> list[dict]:');
+      expect(textOf(found)).toContain('features/agents.py:2:async def get_agents(client_id: str) -> list[dict]:');
 
       const read = await call('read_content_lines', { entity_type: 'workflow', path: 'features/agents.py', organization_id: 'org-1', start_line: 3, end_line: 4 });
       expect(textOf(read)).toContain('     4→    return []');

@@ -96,7 +96,7 @@ describe('MCP_CONTENT_DATABASE_URL', () => {
         ['module', 'util.py', null],
       ]);
       const found = await call('search_content', { pattern: 'def \\w+\\(' });
-      expect(textOf(found)).toContain('sync.py:2: def sync(): pass');
+      expect(textOf(found)).toContain('sync.py:2:def sync(): pass');
       expect(textOf(found)).not.toContain('other.py');
       const write = await call('replace_content', { entity_type: 'module', path: 'util.py', content: 'x = 2\n' });
       expect(textOf(write)).toMatch(/read-only mode/);

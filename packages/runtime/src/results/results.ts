@@ -239,7 +239,12 @@ function convertValue(value: unknown, options: unknown, fallback: ResultFormat, 
   if (typeof value === 'string') return fromString(value, format, anyJson);
   if (isErrorObject(value)) return failure('toCallToolResult', 'message', value, undefined, { format }, format);
   // Convert once (getters and toJSON run a single time), then inspect the JSON data.
-  const safe = toJsonSafe(value, 'value');
+  let safe: unknown;
+  try {
+    safe = toJsonSafe(value, 'value');
+  } catch (error) {
+    throw error instanceof TypeError ? new TypeError(`toCallToolResult: ${error.message}`) : error;
+  }
   if (safe === undefined) return { content: [] };
   if (isJsonObjectLike(safe)) {
     if (hasErrorMessage(safe)) return failure('toCallToolResult', 'message', safe.error, withoutError(safe), { format }, format);
