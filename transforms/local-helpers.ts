@@ -51,6 +51,10 @@ export type ErrorResult = { content: TextContent[]; structuredContent?: JsonObje
 /** both: text + structuredContent; readable: text only; structured: structuredContent + its JSON as text. */
 export type ResultFormat = 'readable' | 'structured' | 'both';
 export type JsonObject = { [key: string]: unknown };
+/** T, or never for a function or a symbol: they have no JSON form. */
+export type JsonData<T> = T extends symbol | ((...args: never[]) => unknown) ? never : T;
+/** T, or never when it cannot be structuredContent. An interface fits: no index signature needed. */
+export type JsonObjectData<T> = JsonData<T> extends readonly unknown[] ? never : JsonData<T>;
 export interface ResultOptions {
   format?: ResultFormat;
 }
@@ -140,7 +144,7 @@ function messageOf(message: unknown): string {
 }
 
 /** A success result: \`display\` is the text the model reads, \`data\` becomes structuredContent. */
-export function successResult(display: string, data?: JsonObject, options?: ResultOptions): SuccessResult {
+export function successResult<Data extends object>(display: string, data?: Data & JsonObjectData<Data>, options?: ResultOptions): SuccessResult {
   if (typeof display !== 'string') throw new TypeError(\`successResult: display must be a string, got \${typeName(display)}\`);
   const format = formatOf('successResult', options);
   const safe = data === undefined ? undefined : safeObject('successResult', 'data', data);
@@ -176,7 +180,7 @@ function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, 
 }
 
 /** A drop-in for JSON.stringify(value, null, indent): the same text, plus the value as structuredContent. */
-export function jsonResult(value: unknown, options?: JsonResultOptions): SuccessResult {
+export function jsonResult<Value>(value: Value & JsonData<Value>, options?: JsonResultOptions): SuccessResult {
   const format = formatOf('jsonResult', options);
   const indent: unknown = options?.indent ?? 2;
   if (typeof indent !== 'number' && typeof indent !== 'string') throw new TypeError(\`jsonResult: indent must be a number or a string, got \${typeName(indent)}\`);

@@ -94,6 +94,10 @@ describe('localHelpersSource', () => {
         // A server's own narrower result type: a success without isError fits it.
         'type Narrow = { content: { type: "text"; text: string }[]; isError?: true };',
         'export function f(): Narrow { return jsonResult({ a: 1 }); }',
+        // Data typed by an interface (most servers type their data so): no index signature needed.
+        'interface User { id: string; tags: string[] }',
+        "export function g(user: User): CallToolResult { return successResult('found', user); }",
+        'export function h(user: User): CallToolResult { return jsonResult(user); }',
         '',
       ].join('\n'),
     );
@@ -234,7 +238,8 @@ describe('local helpers behave like the runtime', () => {
       ['jsonResult(undefined)', (h) => h.jsonResult(undefined)],
       ['jsonResult(cycle)', (h) => h.jsonResult(cyclic)],
       ['jsonResult(BigInt)', (h) => h.jsonResult({ n: 1n })],
-      ['jsonResult(function)', (h) => h.jsonResult(() => 1)],
+      // Typed code cannot pass a function (a type error); untyped code still gets the TypeError.
+      ['jsonResult(function)', (h) => h.jsonResult((() => 1) as unknown)],
       ['toCallToolResult(symbol)', (h) => h.toCallToolResult(Symbol('x'))],
       ['successResult(non-string)', (h) => h.successResult(42 as unknown as string)],
       ['successResult(array data)', (h) => h.successResult('x', [1] as unknown as runtime.JsonObject)],

@@ -9,6 +9,12 @@ describe('formatDiff', () => {
     );
   });
 
+  it('keeps each line exactly after its marker: indentation, tabs and trailing spaces', () => {
+    expect(formatDiff('a.py', ['    if x:', '\t\treturn 1 '], ['        return 2'])).toBe(
+      'Updated a.py\n\n-      if x:\n-  \t\treturn 1 \n+          return 2',
+    );
+  });
+
   it('returns only the header when nothing is listed', () => {
     expect(formatDiff('a.ts', [], [])).toBe('Updated a.ts');
   });

@@ -30,10 +30,10 @@ describe('TestFormatGrepMatches', () => {
     expect(result).toContain('src/models.py:12:');
   });
 
-  it('strips leading/trailing whitespace from the match', () => {
+  // The seed stripped whitespace; issue 27 reversed that: clients copy old_string from this text.
+  it('keeps leading/trailing whitespace of the match', () => {
     const result = formatGrepMatches([{ path: 'test.py', line_number: 1, match: '    indented code    ' }], 'code');
-    expect(result).toContain('indented code');
-    expect(result).not.toContain('    indented code    ');
+    expect(result).toContain('test.py:1:    indented code    ');
   });
 });
 
@@ -53,9 +53,9 @@ describe('TestFormatDiff', () => {
   it('handles multiple old and new lines', () => {
     const result = formatDiff('test.py', ['def foo():', '    pass'], ['def foo(x):', '    return x']);
     expect(result).toContain('-  def foo():');
-    expect(result).toContain('-  pass');
+    expect(result).toContain('-      pass'); // issue 27: indentation kept after the '-  ' marker
     expect(result).toContain('+  def foo(x):');
-    expect(result).toContain('+  return x');
+    expect(result).toContain('+      return x');
   });
 });
 

@@ -121,6 +121,18 @@ describe('npm install of the packed packages into a server project', () => {
     expect(typecheck.stdout + typecheck.stderr).toBe('');
   });
 
+  it("with the runtime and the tools both installed, npx mcp-result-kit is the tools' CLI, whichever package's bin npm linked", () => {
+    const tools = run(project, process.execPath, [path.join(project, 'node_modules/@mcp-result-kit/tools/dist/bin/mcp-result-kit.js'), 'check', 'src']);
+    expect(tools.stdout).not.toBe('');
+    for (const bin of ['node_modules/.bin/mcp-result-kit', 'node_modules/mcp-result-kit/bin/mcp-result-kit.js']) {
+      const linked = run(project, process.execPath, [path.join(project, bin), 'check', 'src']);
+      expect({ status: linked.status, stdout: linked.stdout, stderr: linked.stderr }, bin).toEqual({ status: tools.status, stdout: tools.stdout, stderr: tools.stderr });
+    }
+    const help = kit(project, ['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: mcp-result-kit /);
+  });
+
   it('npx mcp-result-kit demo runs on the example server shipped in the package', () => {
     const demo = kit(project, ['demo']);
     expect(demo.stderr).not.toMatch(/mcp-result-kit: (?!warning|note)/);

@@ -339,7 +339,7 @@ describe('jsonResult', () => {
 
   it('throws with a path where JSON.stringify would throw', () => {
     expect(() => jsonResult({ n: 1n })).toThrow(new TypeError('value.n is a BigInt; convert it (e.g. String(x)) before returning it'));
-    expect(() => jsonResult(() => 1)).toThrow(new TypeError('value is a function; it has no JSON form, return data instead'));
+    expect(() => jsonResult((() => 1) as unknown)).toThrow(new TypeError('value is a function; it has no JSON form, return data instead'));
     const loop: Record<string, unknown> = {};
     loop.self = loop;
     expect(() => jsonResult(loop)).toThrow('value.self is a circular reference (back to value)');

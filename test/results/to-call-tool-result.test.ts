@@ -111,8 +111,10 @@ describe('toCallToolResult', () => {
   });
 
   it('throws clear errors for values with no JSON form', () => {
-    expect(() => toCallToolResult(10n)).toThrow('value is a BigInt');
-    expect(() => toCallToolResult(() => 1)).toThrow('value is a function');
+    // Named like every other helper's TypeError: a stack trace in a server log says which call it was.
+    expect(() => toCallToolResult(10n)).toThrow(new TypeError('toCallToolResult: value is a BigInt; convert it (e.g. String(x)) before returning it'));
+    expect(() => toCallToolResult({ n: 10n })).toThrow(new TypeError('toCallToolResult: value.n is a BigInt; convert it (e.g. String(x)) before returning it'));
+    expect(() => toCallToolResult(() => 1)).toThrow(new TypeError('toCallToolResult: value is a function; it has no JSON form, return data instead'));
     expect(toCallToolResult({ a: Symbol('s'), b: 1 }).structuredContent).toEqual({ b: 1 });
     expect(() => toCallToolResult('x', { format: 'nope' as ResultFormat })).toThrow(
       `toCallToolResult: format must be one of 'readable', 'structured', 'both', got "nope"`,

@@ -37,7 +37,8 @@ or Postgres; over stdio, or Streamable HTTP with --http.
 
 Store (one of; default: SQLite ./mcp-content.db):
   --db <file>                SQLite database file (needs better-sqlite3)
-  --root <dir>               serve this folder in place
+  --root <dir>               serve this folder in place; it must exist
+  --create-root              create the --root folder if it does not exist
   --postgres [url]           Postgres database several servers share (needs pg); without a URL
                              it is MCP_CONTENT_DATABASE_URL, which also selects Postgres when no
                              other store is given
@@ -68,6 +69,7 @@ class UsageError extends Error {}
 const OPTIONS = {
   db: { type: 'string' },
   root: { type: 'string' },
+  'create-root': { type: 'boolean' },
   postgres: { type: 'string' },
   import: { type: 'string' },
   layout: { type: 'string' },
@@ -92,6 +94,27 @@ const OPTIONS = {
  */
 function withBarePostgres(argv: readonly string[]): string[] {
   return argv.map((arg, index) => (arg === '--postgres' && (index === argv.length - 1 || argv[index + 1].startsWith('-')) ? '--postgres=' : arg));
+}
+
+/**
+ * parseArgs reads `--search-timeout -5` as a flag without its value ("argument is ambiguous");
+ * a negative number is a value, so it is joined (`--search-timeout=-5`) and gets the flag's own
+ * range message.
+ */
+function withNegativeNumbers(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index];
+    const option = arg.startsWith('--') ? (OPTIONS as Record<string, { type: string } | undefined>)[arg.slice(2)] : undefined;
+    const next = argv[index + 1];
+    if (option?.type === 'string' && next !== undefined && /^-(\d|\.\d)/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      index++;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
 }
 
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
@@ -120,7 +143,7 @@ export interface ParsedCommandLine {
 export function parseCommandLine(argv: readonly string[], name = 'mcp-code-editor'): ParsedCommandLine {
   let values;
   try {
-    ({ values } = parseArgs({ args: withBarePostgres(argv), options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: withNegativeNumbers(withBarePostgres(argv)), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
     // On one line, without parseArgs' hint on positionals that start with '-' (there are none here).
     const message = (error as Error).message.replace(/([.?])?\n/g, (_, end: string | undefined) => `${end ?? '.'} `).replace(/\. To specify a positional argument.*$/, '').replace(/\.$/, '');
@@ -142,6 +165,7 @@ export function parseCommandLine(argv: readonly string[], name = 'mcp-code-edito
   const options: CodeEditorServerOptions = {
     db: values.db,
     root: values.root,
+    createRoot: values['create-root'],
     importDir: values.import,
     layout: oneOf<FolderLayout>('--layout', values.layout, FOLDER_LAYOUTS),
     readOnly: values['read-only'],

@@ -33,8 +33,13 @@ const SERVER_NAME = 'mcp-result-kit-code-editor';
 export interface CodeEditorServerOptions {
   /** SQLite database file, created on first use. Default ./mcp-content.db. */
   db?: string;
-  /** Serve a folder instead of a database (FsStore). Excludes `db`, `postgres` and `importDir`. */
+  /**
+   * Serve a folder instead of a database (FsStore). Excludes `db`, `postgres` and `importDir`.
+   * It must exist (a mistyped path is refused, not served empty) unless `createRoot` is set.
+   */
   root?: string;
+  /** Create `root` (and its parents) when it does not exist. */
+  createRoot?: boolean;
   /**
    * Postgres connection URL (postgresql://user:password@host:port/database): the store for
    * several replicas sharing one database. Needs the `pg` package. Excludes `db` and `root`.
@@ -106,6 +111,7 @@ function checkOptions(options: CodeEditorServerOptions): void {
       '--import loads files into the database; with --root the folder itself is the store, so drop --import',
     );
   }
+  checkRoot(options);
   if (options.layout !== undefined && !(FOLDER_LAYOUTS as readonly string[]).includes(options.layout)) {
     throw new CodeEditorServerError('invalid_options', `--layout must be one of ${FOLDER_LAYOUTS.join(', ')}, got ${String(options.layout)}`);
   }
@@ -129,6 +135,39 @@ function checkOptions(options: CodeEditorServerOptions): void {
     } catch (error) {
       throw new CodeEditorServerError('invalid_options', `--org: ${(error as Error).message}`);
     }
+  }
+}
+
+/**
+ * A root that does not exist is almost always a typo, and serving it would create an empty folder
+ * and hide the mistake: refuse it unless asked to create it. SQLite and Postgres create their own
+ * storage, so only --root needs this.
+ */
+function checkRoot(options: CodeEditorServerOptions): void {
+  if (options.createRoot && options.root === undefined) {
+    throw new CodeEditorServerError('invalid_options', '--create-root applies to a folder: use it with --root <dir>');
+  }
+  if (options.root === undefined) return;
+  const absolute = path.resolve(options.root);
+  let stats: fs.Stats | undefined;
+  try {
+    stats = fs.statSync(absolute);
+  } catch (error) {
+    // ENOTDIR: a parent on the path is a file, so the folder does not exist either.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+      throw new CodeEditorServerError('invalid_options', `--root ${options.root}: cannot use ${absolute}: ${(error as Error).message}`);
+    }
+  }
+  if (stats === undefined) {
+    if (options.createRoot) return;
+    throw new CodeEditorServerError(
+      'invalid_options',
+      `--root ${options.root}: ${absolute} does not exist; check the path, or add --create-root to create it`,
+    );
+  }
+  if (!stats.isDirectory()) {
+    throw new CodeEditorServerError('invalid_options', `--root ${options.root}: ${absolute} is a file, not a folder; --root serves a folder`);
   }
 }
 

@@ -104,8 +104,12 @@ export function lineAt(text: string, offset: number): string {
   return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
 
-/** A one-line preview for error messages: trimmed, cut at `max` characters with '...'. */
+/**
+ * A file line for error messages, with its indentation (the caller fixes old_string from it):
+ * only the text after the indentation is cut, at `max` characters with '...'.
+ */
 export function previewLine(line: string, max = 80): string {
-  const trimmed = line.trim();
-  return trimmed.length > max ? `${trimmed.slice(0, max)}...` : trimmed;
+  const indentation = /^[ \t]*/.exec(line)?.[0] ?? '';
+  const body = line.slice(indentation.length);
+  return body.length > max ? `${indentation}${body.slice(0, max)}...` : line;
 }

@@ -1,5 +1,8 @@
 // The command line of mcp-code-editor (and of `mcp-result-kit serve`, which forwards to it): every
 // flag as a server option, and every bad one as one line with exit 2 before anything starts.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine, runCodeEditorCli, type CliIo } from '../src/cli.js';
 import { packageVersion } from '../src/package-info.js';
@@ -37,6 +40,7 @@ describe('parseCommandLine', () => {
     expect(parsed.warnings).toEqual([]);
     expect(parseCommandLine(['--db', 'x.db', '--import', 'seed']).options).toEqual({ db: 'x.db', importDir: 'seed' });
     expect(parseCommandLine([]).options).toEqual({});
+    expect(parseCommandLine(['--root', 'new', '--create-root']).options).toEqual({ root: 'new', createRoot: true });
   });
 
   it('takes --postgres with a URL, or bare (the URL from the environment) wherever it stands', () => {
@@ -57,7 +61,9 @@ describe('parseCommandLine', () => {
   it.each([
     [['--http', 'eighty'], '--http must be a port number (0-65535), got "eighty"'],
     [['--http', '70000'], '--http must be a port number (0-65535), got "70000"'],
-    [['--http', '-1'], "option '--http' argument is ambiguous. Did you forget to specify the option argument for '--http'? To specify an option argument starting with a dash use '--http=-XYZ' (see mcp-code-editor --help)"],
+    [['--http', '-1'], '--http must be a port number (0-65535), got "-1"'],
+    [['--search-timeout', '-5'], '--search-timeout must be a positive number of milliseconds, got "-5"'],
+    [['--search-timeout', '-.5'], '--search-timeout must be a positive number of milliseconds, got "-.5"'],
     [['--layout', 'flat'], '--layout must be one of entities, plain, got "flat"'],
     [['--result-format', 'pretty'], '--result-format must be one of readable, structured, both, got "pretty"'],
     [['--format', 'readable', '--result-format', 'both'], '--format readable (deprecated) and --result-format both disagree'],
@@ -76,7 +82,7 @@ describe('runCodeEditorCli', () => {
     const help = fakeIo();
     expect(await runCodeEditorCli(['--help'], { io: help })).toBe(0);
     expect(help.out).toMatch(/^Usage: mcp-code-editor \[options\]\n/);
-    for (const flag of ['--db', '--root', '--postgres [url]', '--import', '--layout', '--read-only', '--org', '--http', '--host', '--token-file', '--allowed-host', '--result-format', '--search-timeout']) {
+    for (const flag of ['--db', '--root', '--create-root', '--postgres [url]', '--import', '--layout', '--read-only', '--org', '--http', '--host', '--token-file', '--allowed-host', '--result-format', '--search-timeout']) {
       expect(help.out).toContain(`  ${flag}`);
     }
     expect(help.err).toBe('');
@@ -106,6 +112,51 @@ describe('runCodeEditorCli', () => {
     const shortToken = fakeIo({ MCP_CONTENT_TOKEN: 'short' });
     expect(await runCodeEditorCli(['--root', '.', '--http', '0', '--host', '0.0.0.0'], { io: shortToken })).toBe(2);
     expect(shortToken.err).toMatch(/^mcp-code-editor: MCP_CONTENT_TOKEN is 5 characters; use at least 32/);
+  });
+
+  it('a --root that does not exist is a usage error naming the path (exit 2), and nothing is created', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'code-editor-cli-'));
+    try {
+      const missing = path.join(dir, 'nope');
+      const io = fakeIo();
+      expect(await runCodeEditorCli(['--root', missing], { io })).toBe(2);
+      expect(io.err).toBe(`mcp-code-editor: --root ${missing}: ${missing} does not exist; check the path, or add --create-root to create it\n`);
+      expect(fs.existsSync(missing)).toBe(false);
+      const relative = fakeIo();
+      expect(await runCodeEditorCli(['--root', './nope-relative-27'], { io: relative })).toBe(2);
+      expect(relative.err).toBe(
+        `mcp-code-editor: --root ./nope-relative-27: ${path.resolve('nope-relative-27')} does not exist; check the path, or add --create-root to create it\n`,
+      );
+      const underFile = fakeIo();
+      fs.writeFileSync(path.join(dir, 'file.txt'), 'x');
+      expect(await runCodeEditorCli(['--root', path.join(dir, 'file.txt', 'sub')], { io: underFile })).toBe(2);
+      expect(underFile.err).toMatch(/does not exist; check the path/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a --root that is a file is a usage error that says so (exit 2)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'code-editor-cli-'));
+    try {
+      const file = path.join(dir, 'notes.txt');
+      fs.writeFileSync(file, 'hello\n');
+      const io = fakeIo();
+      expect(await runCodeEditorCli(['--root', file], { io })).toBe(2);
+      expect(io.err).toBe(`mcp-code-editor: --root ${file}: ${file} is a file, not a folder; --root serves a folder\n`);
+      expect(fs.readFileSync(file, 'utf8')).toBe('hello\n');
+      const create = fakeIo();
+      expect(await runCodeEditorCli(['--root', file, '--create-root'], { io: create })).toBe(2);
+      expect(create.err).toMatch(/is a file, not a folder/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--create-root only goes with --root', async () => {
+    const io = fakeIo();
+    expect(await runCodeEditorCli(['--db', 'x.db', '--create-root'], { io })).toBe(2);
+    expect(io.err).toBe('mcp-code-editor: --create-root applies to a folder: use it with --root <dir>\n');
   });
 
   it('a server that cannot start (the command line was right): exit 1', async () => {

@@ -40,6 +40,7 @@ function dockerfileStages(text: string): Instruction[][] {
 
 interface ComposeService {
   image?: string;
+  user?: string;
   build?: { context: string; dockerfile: string };
   environment?: Record<string, string>;
   secrets?: string[];
@@ -101,6 +102,12 @@ describe('docker-compose.yml', () => {
       expect(Object.keys(environment).filter((variable) => /TOKEN$|PASSWORD$|DATABASE_URL$/.test(variable)), 'no secret in the file itself').toEqual([]);
     }
     expect(ports.size).toBe(2);
+  });
+
+  it('runs the replicas as uid 1000 unless MCP_CONTENT_UID / MCP_CONTENT_GID say whose secret files they read, as the README says', () => {
+    for (const [name, service] of replicas) expect(service.user, name).toBe('${MCP_CONTENT_UID:-1000}:${MCP_CONTENT_GID:-1000}');
+    const readme = fs.readFileSync(path.join(PACKAGE_DIR, 'README.md'), 'utf8');
+    expect(readme).toContain('MCP_CONTENT_UID=$(id -u) MCP_CONTENT_GID=$(id -g) docker compose up --build');
   });
 
   it('keeps the secret files out of git and out of the image build', () => {
@@ -215,8 +222,8 @@ describe('the start-up command, run as the two replicas on one Postgres store', 
 
   it.each([
     ['no database URL', { MCP_CONTENT_DATABASE_URL_FILE: '' }, /^mcp-code-editor: --postgres without a URL takes it from MCP_CONTENT_DATABASE_URL, which is not set\n$/],
-    ['an unreadable database URL file', { MCP_CONTENT_DATABASE_URL_FILE: '/no/such/database_url' }, /^start\.sh: cannot read MCP_CONTENT_DATABASE_URL_FILE \/no\/such\/database_url\n$/],
-    ['a missing token file', { MCP_CONTENT_TOKEN_FILE: '/no/such/token' }, /^mcp-code-editor: cannot read token file \/no\/such\/token: ENOENT/],
+    ['an unreadable database URL file', { MCP_CONTENT_DATABASE_URL_FILE: '/no/such/database_url' }, /^start\.sh: cannot read MCP_CONTENT_DATABASE_URL_FILE \/no\/such\/database_url as uid \d+; if the secret files belong to another user, run the replicas as that user: MCP_CONTENT_UID=\$\(id -u\) MCP_CONTENT_GID=\$\(id -g\) docker compose up\n$/],
+    ['a missing token file', { MCP_CONTENT_TOKEN_FILE: '/no/such/token' }, /^start\.sh: cannot read MCP_CONTENT_TOKEN_FILE \/no\/such\/token as uid \d+; .*MCP_CONTENT_UID=\$\(id -u\) MCP_CONTENT_GID=\$\(id -g\) docker compose up\n$/],
   ])('refuses to start with %s: one line, exit 2', async (_, overrides, message) => {
     const outcome = await start(replicas[0][1].environment ?? {}, overrides);
     expect('code' in outcome && outcome.code).toBe(2);

@@ -46,7 +46,7 @@ describe('stdio end to end (built bin)', () => {
       expect(dataOf(created)).toMatchObject({ created: true });
 
       const found = await call('search_content', { pattern: 'def get_.*agent', entity_type: 'workflow' });
-      expect(textOf(found)).toContain('features/agents.py:2: async def get_agents(client_id: str) -> list[dict]:');
+      expect(textOf(found)).toContain('features/agents.py:2:async def get_agents(client_id: str) -> list[dict]:');
 
       const read = await call('read_content_lines', { entity_type: 'workflow', path: 'features/agents.py', organization_id: 'org-1', start_line: 3, end_line: 4 });
       expect(textOf(read)).toContain('     4→    return []');
@@ -128,6 +128,40 @@ describe('stdio end to end (built bin)', () => {
   });
 });
 
+describe('--root through the built bin', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = makeTempDir('code-editor-root-');
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a mistyped --root exits 2 naming the path and creates nothing; a file says it is a file', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const missing = spawnSync(process.execPath, [BIN, '--root', './nope'], { cwd: dir, encoding: 'utf8', input: '' });
+    expect(missing.status).toBe(2);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toBe(`mcp-code-editor: --root ./nope: ${path.join(fs.realpathSync(dir), 'nope')} does not exist; check the path, or add --create-root to create it\n`);
+    expect(fs.existsSync(path.join(dir, 'nope'))).toBe(false);
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'x');
+    const file = spawnSync(process.execPath, [BIN, '--root', 'notes.txt'], { cwd: dir, encoding: 'utf8', input: '' });
+    expect(file.status).toBe(2);
+    expect(file.stderr).toMatch(/^mcp-code-editor: --root notes\.txt: .*notes\.txt is a file, not a folder; --root serves a folder\n$/);
+  });
+
+  it('--create-root creates the folder and serves it', async () => {
+    const { client } = await connectStdio(['--root', 'new/content', '--create-root'], dir);
+    try {
+      const written = (await client.callTool({ name: 'replace_content', arguments: { path: 'a.txt', content: 'hi\n' } })) as CallToolResult;
+      expect(written.isError, textOf(written)).not.toBe(true);
+      expect(fs.readFileSync(path.join(dir, 'new', 'content', 'a.txt'), 'utf8')).toBe('hi\n');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe('startCodeEditorServer', () => {
   it('throws typed errors for bad options instead of exiting', async () => {
     await expect(startCodeEditorServer({ db: 'a.db', root: 'b' })).rejects.toMatchObject({ name: 'CodeEditorServerError', code: 'invalid_options' });
@@ -142,7 +176,7 @@ describe('startCodeEditorServer', () => {
 
   it('serves Streamable HTTP on 127.0.0.1 with DNS rebinding protection', async () => {
     const dir = makeTempDir('code-editor-http-');
-    const server = await startCodeEditorServer({ root: path.join(dir, 'root'), layout: 'entities', http: 0, log: () => undefined });
+    const server = await startCodeEditorServer({ root: path.join(dir, 'root'), createRoot: true, layout: 'entities', http: 0, log: () => undefined });
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       const url = new URL(server.url ?? '');

@@ -82,7 +82,7 @@ describe('startCodeEditorServer over HTTP with a bearer token', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
   const start = async (options: { host?: string; token?: string }) => {
-    server = await startCodeEditorServer({ root: path.join(dir, 'root'), layout: 'entities', http: 0, ...options, log: (message) => logged.push(message) });
+    server = await startCodeEditorServer({ root: path.join(dir, 'root'), createRoot: true, layout: 'entities', http: 0, ...options, log: (message) => logged.push(message) });
     return server;
   };
 
@@ -105,7 +105,7 @@ describe('startCodeEditorServer over HTTP with a bearer token', () => {
   });
 
   it('refuses a token without --http (stdio has no network to protect)', async () => {
-    await expect(startCodeEditorServer({ root: path.join(dir, 'root'), token: TOKEN })).rejects.toThrow('a token only applies with --http <port>');
+    await expect(startCodeEditorServer({ root: path.join(dir, 'root'), createRoot: true, token: TOKEN })).rejects.toThrow('a token only applies with --http <port>');
   });
 
   it('on 0.0.0.0 with a token: 401 without it or with a wrong one, nothing written; the SDK client with the header works', async () => {
@@ -177,7 +177,7 @@ describe('mcp-code-editor --http: the token comes from a file or the environment
 
   /** Starts the binary; resolves with the URL from its start-up line, or the exit code and stderr. */
   function serve(args: string[], env: Record<string, string> = {}): Promise<{ url?: string; code?: number | null; stderr: string }> {
-    const child = spawn(process.execPath, [BIN, '--root', path.join(dir, 'root'), ...args], {
+    const child = spawn(process.execPath, [BIN, '--root', path.join(dir, 'root'), '--create-root', ...args], {
       env: { ...process.env, MCP_CONTENT_TOKEN: undefined, MCP_CONTENT_DATABASE_URL: undefined, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -248,7 +248,7 @@ describe('mcp-code-editor --http: the token comes from a file or the environment
   });
 
   it('ignores an exported MCP_CONTENT_TOKEN on stdio', async () => {
-    const child = spawn(process.execPath, [BIN, '--root', path.join(dir, 'root')], { env: { ...process.env, MCP_CONTENT_TOKEN: TOKEN }, stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, '--root', path.join(dir, 'root'), '--create-root'], { env: { ...process.env, MCP_CONTENT_TOKEN: TOKEN }, stdio: ['pipe', 'ignore', 'pipe'] });
     children.push(child);
     let stderr = '';
     await new Promise<void>((resolve) => {

@@ -89,7 +89,7 @@ interface StoreUnderTest {
 }
 
 const STORES: Record<'fs' | 'postgres', (dir: string) => Promise<StoreUnderTest>> = {
-  fs: async (dir) => ({ args: ['--root', path.join(dir, 'root')], cleanup: async () => undefined }),
+  fs: async (dir) => ({ args: ['--root', path.join(dir, 'root'), '--create-root'], cleanup: async () => undefined }),
   postgres: async () => {
     const database = await createTestDatabase();
     // The URL goes through the environment, as documented (a password on the command line shows in ps).
@@ -132,7 +132,7 @@ describe('folder store: a process killed while holding a file lock', () => {
     const dir = makeTempDir('code-editor-stale-');
     const root = path.join(dir, 'root');
     // The entity layout: the lock below is taken on text/shared/log.txt, where that layout keeps the file.
-    const server = await startServe(['--root', root, '--layout', 'entities'], dir);
+    const server = await startServe(['--root', root, '--create-root', '--layout', 'entities'], dir);
     try {
       expect((await server.call('replace_content', { ...FILE, content: 'header\nEND\n' })).isError).toBeFalsy();
       const target = path.join(fs.realpathSync(root), 'text', 'shared', 'log.txt');

@@ -62,7 +62,7 @@ describe('a plain folder', () => {
     expect(new Set(listed.files.map((file) => file.entity_type))).toEqual(new Set(['text']));
     expect(listed.files.find((file) => file.path === 'src/greet.ts')?.lines).toBe(3);
     const text = textOf(await harness.call('list_content', { path_prefix: 'src/' }));
-    expect(text).toBe(['Found 4 file(s):', '', '  src/generated/.gitignore (1 lines, 9 bytes)', '  src/generated/index.ts (1 lines, 11 bytes)', '  src/greet.ts (3 lines, 74 bytes)', '  src/main.ts (2 lines, 65 bytes)'].join('\n'));
+    expect(text).toBe(['Found 4 files:', '', '  src/generated/.gitignore (1 line, 9 bytes)', '  src/generated/index.ts (1 line, 11 bytes)', '  src/greet.ts (3 lines, 74 bytes)', '  src/main.ts (2 lines, 65 bytes)'].join('\n'));
   });
 
   it('searches only the served files', async () => {

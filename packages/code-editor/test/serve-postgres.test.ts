@@ -96,7 +96,7 @@ describe('MCP_CONTENT_DATABASE_URL', () => {
         ['module', 'util.py', null],
       ]);
       const found = await call('search_content', { pattern: 'def \\w+\\(' });
-      expect(textOf(found)).toContain('sync.py:2: def sync(): pass');
+      expect(textOf(found)).toContain('sync.py:2:def sync(): pass');
       expect(textOf(found)).not.toContain('other.py');
       const write = await call('replace_content', { entity_type: 'module', path: 'util.py', content: 'x = 2\n' });
       expect(textOf(write)).toMatch(/read-only mode/);
@@ -131,6 +131,7 @@ describe('pg is an optional peer dependency', () => {
   });
 
   it('the other stores do not need it', () => {
+    fs.mkdirSync(path.join(copy, 'content'), { recursive: true });
     const result = run(['--root', path.join(copy, 'content'), '--read-only'], {}, path.join(copy, 'dist', 'bin', 'mcp-code-editor.js'), copy);
     // stdin is empty: the server starts, sees the client gone and stops.
     expect(result.stderr).toContain('serving folder');

@@ -39,6 +39,29 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
     expect(pattern.description).toMatch(/Regex pattern/);
   });
 
+  it('advertises whole-number parameters as integers with no invented bounds, and refuses a fraction', async () => {
+    const { tools } = await harness.client.listTools();
+    const integers: string[] = [];
+    for (const tool of tools) {
+      for (const [name, property] of Object.entries(tool.inputSchema.properties as Record<string, Record<string, unknown>>)) {
+        if (property.type !== 'integer') continue;
+        integers.push(`${tool.name}.${name}`);
+        expect(property, `${tool.name}.${name}`).not.toHaveProperty('minimum');
+        expect(property, `${tool.name}.${name}`).not.toHaveProperty('maximum');
+      }
+    }
+    expect(integers).toEqual([
+      'search_content.context_lines',
+      'search_content.max_results',
+      'read_content_lines.start_line',
+      'read_content_lines.end_line',
+      'get_content.offset',
+    ]);
+    const fraction = await harness.call('search_content', { pattern: 'x', context_lines: 1.5 });
+    expect(fraction.isError).toBe(true);
+    expect(textOf(fraction)).toMatch(/expected a whole number at context_lines/);
+  });
+
   it('offers all four entity types: the store holds them all (entityTypes omitted, or all four in the entity layout)', async () => {
     expect(harness.store.entityTypes ?? ['workflow', 'module', 'text', 'app_file']).toEqual(['workflow', 'module', 'text', 'app_file']);
     const { tools } = await harness.client.listTools();
@@ -128,8 +151,8 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
       expect(dataOf(result)).toMatchObject({
         match_count: 2,
         match_locations: [
-          { line: 3, preview: 'return 1' },
-          { line: 5, preview: 'return 2' },
+          { line: 3, preview: '    return 1' },
+          { line: 5, preview: '    return 2' },
         ],
       });
     });
@@ -182,8 +205,9 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
       expect(result.isError).not.toBe(true);
       const text = textOf(result);
       expect(text).toContain('Found 1 match');
-      expect(text).toContain('features/auth.py:42: def get_user(id):');
-      expect(text).toContain('features/auth.py-41- # filler 41');
+      expect(text).toContain('features/auth.py:42:def get_user(id):');
+      expect(text).toContain('features/auth.py-41-# filler 41');
+      expect(text).toContain('features/auth.py-43-    return db.get(id)');
       const data = dataOf(result);
       expect(data.total_matches).toBe(1);
       expect(data.truncated).toBe(false);
@@ -266,13 +290,14 @@ describe.each(STORE_KINDS)('code-editor tools on the %s store', (kind) => {
       const all = await harness.call('list_content', {});
       expect(textOf(all)).toBe(
         [
-          'Found 3 file(s):',
+          'Found 3 files:',
           '',
           '  flows/sync.py (workflow, organization org-a; 2 lines, 24 bytes)',
           '  lib/util.py (module; 2 lines, 4 bytes)',
-          '  README.md (text; 1 lines, 2 bytes)',
+          '  README.md (text; 1 line, 2 bytes)',
         ].join('\n'),
       );
+      expect(textOf(await harness.call('list_content', { path_prefix: 'lib/' }))).toBe('Found 1 file:\n\n  lib/util.py (module; 2 lines, 4 bytes)');
       const data = dataOf(all) as { files: Array<Record<string, unknown>>; count: number };
       expect(data.count).toBe(3);
       expect(data.files[1]).toEqual({ entity_type: 'module', path: 'lib/util.py', size: 4, lines: 2, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });

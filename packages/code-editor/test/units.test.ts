@@ -67,8 +67,8 @@ describe('planPatch', () => {
       kind: 'ambiguous',
       count: 2,
       locations: [
-        { line: 2, preview: 'return 1' },
-        { line: 4, preview: 'return 2' },
+        { line: 2, preview: '    return 1' },
+        { line: 4, preview: '    return 2' },
       ],
     });
     const all = planPatch(raw, 'return', 'yield', true);
@@ -79,14 +79,20 @@ describe('planPatch', () => {
   it('suggests the nearest line when nothing matches (earliest line wins a tie)', () => {
     expect(planPatch('def a():\n    return 1\n\ndef b():\n    return 1\n', 'retrun 1', 'x', false)).toEqual({
       kind: 'not_found',
-      nearest: { line: 2, preview: 'return 1', similarity: 0.57 },
+      nearest: { line: 2, preview: '    return 1', similarity: 0.57 },
     });
     expect(nearestCandidate('alpha\nbeta\n', 'zzzzzzzz')).toBeUndefined();
   });
 
+  it('keeps the indentation of a long line and cuts only its text', () => {
+    const long = `${'x'.repeat(100)}`;
+    const plan = planPatch(`\t\t${long}\n`, `${'x'.repeat(99)}y`, 'z', false);
+    expect(plan).toMatchObject({ kind: 'not_found', nearest: { line: 1, preview: `\t\t${'x'.repeat(80)}...` } });
+  });
+
   it('points at an indentation mismatch with similarity 1', () => {
     const plan = planPatch('class A:\n    def run(self):\n        pass\n', '\tdef run(self):', 'x', false);
-    expect(plan).toEqual({ kind: 'not_found', nearest: { line: 2, preview: 'def run(self):', similarity: 1 } });
+    expect(plan).toEqual({ kind: 'not_found', nearest: { line: 2, preview: '    def run(self):', similarity: 1 } });
   });
 });
 

@@ -39,7 +39,8 @@ if (errors > 0) {
   for (const file of readdirSync(path.join(root, 'dist'), { recursive: true })) {
     if (/\.(js|d\.ts)$/.test(file)) {
       const fileName = path.join(root, 'dist', file);
-      writeFileSync(fileName, withTwoSpaceIndent(fileName, readFileSync(fileName, 'utf8')));
+      const text = file.endsWith('.d.ts') ? withoutFileHeader(file, readFileSync(fileName, 'utf8')) : readFileSync(fileName, 'utf8');
+      writeFileSync(fileName, withTwoSpaceIndent(fileName, text));
     }
   }
 }
@@ -68,6 +69,20 @@ function withTwoSpaceIndent(fileName, text) {
       return ' '.repeat(Math.floor(indent / 4) * 2 + (indent % 4)) + line.slice(indent);
     })
     .join('\n');
+}
+
+/**
+ * The declarations without the source file's header comment (the one a blank line separates
+ * from the first declaration): it is for maintainers, editors never show it, and the emit copies
+ * it into both dist/esm and dist/cjs. The declarations' own docs stay.
+ */
+function withoutFileHeader(declarationFile, text) {
+  const sourceFile = path.join(root, 'src', declarationFile.replace(/^(esm|cjs)[\\/]/, '').replace(/\.d\.ts$/, '.ts'));
+  const source = readFileSync(sourceFile, 'utf8');
+  const [header] = ts.getLeadingCommentRanges(source, 0) ?? [];
+  if (!header || !/^\r?\n\r?\n/.test(source.slice(header.end))) return text;
+  const comment = source.slice(header.pos, header.end);
+  return text.startsWith(comment) ? text.slice(comment.length).replace(/^\r?\n/, '') : text;
 }
 
 /**

@@ -2,7 +2,7 @@
 // No dependencies: formatUnifiedDiff, which needs `diff`, is at `mcp-result-kit/unified-diff`.
 export { successResult, errorResult, errorTextResult, jsonResult, toCallToolResult, createResultHelpers, DEFAULT_RESULT_FORMAT, RESULT_FORMATS, PROTOCOL_VERSIONS } from './results/results.js';
 export type { ResultFormat, ResultOptions, JsonResultOptions, ResultHelpers, ResultHelperDefaults, ProtocolVersion } from './results/results.js';
-export type { JsonObject, JsonValue, TextContent, ToolResult, SuccessResult, ErrorResult, ContentBlock, CallToolResultLike } from './results/types.js';
+export type { JsonObject, JsonValue, JsonData, JsonObjectData, TextContent, ToolResult, SuccessResult, ErrorResult, ContentBlock, CallToolResultLike } from './results/types.js';
 export { toJsonSafe } from './results/json-safe.js';
 export { formatGrepMatches } from './format/grep.js';
 export type { GrepMatch } from './format/grep.js';

@@ -21,15 +21,20 @@ function summaryData(summary: ContentSummary): JsonObject {
   return data;
 }
 
+function countOf(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 function describeSummary(summary: ContentSummary, singleType: boolean): string {
-  if (singleType) return `  ${summary.path} (${summary.lines} lines, ${summary.size} bytes)`;
+  const size = `${countOf(summary.lines, 'line', 'lines')}, ${countOf(summary.size, 'byte', 'bytes')}`;
+  if (singleType) return `  ${summary.path} (${size})`;
   const scope =
     summary.entityType === 'workflow' && summary.organizationId
       ? `workflow, organization ${summary.organizationId}`
       : summary.entityType === 'app_file'
         ? `app_file, app ${summary.appId}`
         : summary.entityType;
-  return `  ${summary.path} (${scope}; ${summary.lines} lines, ${summary.size} bytes)`;
+  return `  ${summary.path} (${scope}; ${size})`;
 }
 
 /**
@@ -76,7 +81,7 @@ export function registerReadTools(server: ToolServer, runtime: ToolRuntime): voi
         summaries.length === 0
           ? 'No files found'
           : [
-              `Found ${summaries.length} file(s):`,
+              `Found ${countOf(summaries.length, 'file', 'files')}:`,
               '',
               ...truncateList(
                 summaries.map((summary) => describeSummary(summary, vocabulary.only !== undefined)),

@@ -172,6 +172,15 @@ function filterFields(vocabulary: EntityVocabulary, tool: 'list' | 'search') {
   };
 }
 
+/**
+ * A whole number, advertised as `{ type: 'integer' }` with no bound: zod's .int() would publish
+ * ±Number.MAX_SAFE_INTEGER as minimum and maximum, which a client shows as the range. The real
+ * ranges are checked by the handlers (see the top of this file).
+ */
+function wholeNumber(): z.ZodNumber {
+  return z.number().refine(Number.isInteger, { error: 'expected a whole number' }).meta({ type: 'integer' });
+}
+
 function listInput(vocabulary: EntityVocabulary): z.ZodType<ListArgs> {
   return z.object({ ...filterFields(vocabulary, 'list'), format: formatField }).omit(absentFields(vocabulary, false));
 }
@@ -182,8 +191,8 @@ function searchInput(vocabulary: EntityVocabulary): z.ZodType<SearchArgs> {
       pattern: z.string().describe("Regex pattern to search for (e.g., 'def get_.*agent', 'useWorkflow')"),
       ...filterFields(vocabulary, 'search'),
       path: z.string().optional().describe('Filter to a specific file path (optional - searches all if omitted)'),
-      context_lines: z.number().int().optional().describe('Number of lines to show before and after each match (default: 3, max 20)'),
-      max_results: z.number().int().optional().describe('Maximum number of matches to return across all files (default: 20, max 500)'),
+      context_lines: wholeNumber().optional().describe('Number of lines to show before and after each match (default: 3, max 20)'),
+      max_results: wholeNumber().optional().describe('Maximum number of matches to return across all files (default: 20, max 500)'),
       case_insensitive: z.boolean().optional().describe('Match letters regardless of case (default: false)'),
       format: formatField,
     })
@@ -194,8 +203,8 @@ function readLinesInput(vocabulary: EntityVocabulary): z.ZodType<ReadLinesArgs> 
   return z
     .object({
       ...fileFields(vocabulary),
-      start_line: z.number().int().optional().describe('First line to read (1-indexed, default 1)'),
-      end_line: z.number().int().optional().describe('Last line to read (defaults to start_line + 100; clamped to the end of the file)'),
+      start_line: wholeNumber().optional().describe('First line to read (1-indexed, default 1)'),
+      end_line: wholeNumber().optional().describe('Last line to read (defaults to start_line + 100; clamped to the end of the file)'),
       format: formatField,
     })
     .omit(absentFields(vocabulary, true));
@@ -205,7 +214,7 @@ function getInput(vocabulary: EntityVocabulary): z.ZodType<GetArgs> {
   return z
     .object({
       ...fileFields(vocabulary),
-      offset: z.number().int().optional().describe('Line to start from (1-indexed, default 1); pass next_offset from a truncated result'),
+      offset: wholeNumber().optional().describe('Line to start from (1-indexed, default 1); pass next_offset from a truncated result'),
       format: formatField,
     })
     .omit(absentFields(vocabulary, true));

@@ -2,10 +2,10 @@
 import { requireString, requireStringArray, splitLines } from './validate.js';
 
 /**
- * A compact change summary: `Updated <path>`, a blank line, then each old line as `-  text`
- * and each new line as `+  text`. Lines are trimmed (like grep matches), so this shows *what*
- * changed, not indentation; use formatUnifiedDiff for an exact diff. An element containing
- * newlines is split into its lines.
+ * A compact change summary: `Updated <path>`, a blank line, then each old line after the marker
+ * `-  ` and each new line after `+  `. The lines follow the marker exactly (indentation and tabs
+ * kept: a reader copies edits from them); use formatUnifiedDiff for a diff with context. An
+ * element containing newlines is split into its lines.
  */
 export function formatDiff(path: string, oldLines: string[], newLines: string[]): string {
   requireString('formatDiff', 'path', path);
@@ -15,7 +15,7 @@ export function formatDiff(path: string, oldLines: string[], newLines: string[])
   return [
     `Updated ${path}`,
     '',
-    ...removed.map((line) => `-  ${line.trim()}`),
-    ...added.map((line) => `+  ${line.trim()}`),
+    ...removed.map((line) => `-  ${line}`),
+    ...added.map((line) => `+  ${line}`),
   ].join('\n');
 }

@@ -18,19 +18,24 @@ export interface GrepMatch {
 
 const FN = 'formatGrepMatches';
 
-/** One display line per entry: an embedded newline would break the `path:line:` layout. */
+/**
+ * The line exactly as in the file, indentation, tabs and trailing spaces kept: a client that
+ * reads only the text copies old_string for an edit from it. Only an embedded newline (which a
+ * file line cannot hold) is shown as ` ⏎ `, since it would break the `path:line:` layout.
+ */
 function oneLine(text: string): string {
-  return text.trim().replace(/\s*\r?\n\s*/g, ' ⏎ ');
+  return text.replace(/\r?\n/g, ' ⏎ ').replace(/\r$/, '');
 }
 
+/** `path:12:text` with nothing in between, as `grep -n` prints it: the text starts right after the second separator. */
 function row(prefix: string, text: string): string {
-  const shown = oneLine(text);
-  return shown === '' ? prefix : `${prefix} ${shown}`;
+  return `${prefix}${oneLine(text)}`;
 }
 
 /**
  * Format search matches like `grep -n`: a `Found N matches for 'pattern'` header, then
- * `path:line: text` for each match (trimmed) and `path-line- text` for context lines.
+ * `path:line:text` for each match and `path-line-text` for context lines, each line exactly as
+ * given (indentation and tabs kept), as `grep -n -C` prints them.
  */
 export function formatGrepMatches(matches: GrepMatch[], pattern: string): string {
   if (!Array.isArray(matches)) throw new TypeError(`${FN}: matches must be an array, got ${describeType(matches)}`);

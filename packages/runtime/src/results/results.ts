@@ -4,9 +4,9 @@
  */
 import { isCallToolResult } from '../display/read.js';
 import { describeType, isJsonObjectLike, toJsonSafe } from './json-safe.js';
-import type { ErrorResult, JsonObject, JsonValue, SuccessResult, ToolResult } from './types.js';
+import type { ErrorResult, JsonData, JsonObject, JsonObjectData, JsonValue, SuccessResult, ToolResult } from './types.js';
 
-export type { ErrorResult, JsonObject, JsonValue, SuccessResult, ToolResult } from './types.js';
+export type { ErrorResult, JsonData, JsonObject, JsonObjectData, JsonValue, SuccessResult, ToolResult } from './types.js';
 
 /**
  * - `both`: display text for the model + `structuredContent` for machines (the default).
@@ -38,10 +38,10 @@ export const DEFAULT_RESULT_FORMAT: ResultFormat = 'both';
 
 /** `Structured`: what jsonResult and toCallToolResult put in structuredContent (any JSON value from protocol 2026-07-28 on). */
 export interface ResultHelpers<Structured extends JsonValue = JsonObject> {
-  successResult(display: string, data?: JsonObject, options?: ResultOptions): SuccessResult;
+  successResult<Data extends object>(display: string, data?: Data & JsonObjectData<Data>, options?: ResultOptions): SuccessResult;
   errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult;
   errorTextResult(text: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult;
-  jsonResult(value: unknown, options?: JsonResultOptions): SuccessResult<Structured>;
+  jsonResult<Value>(value: Value & JsonData<Value>, options?: JsonResultOptions): SuccessResult<Structured>;
   toCallToolResult(value: unknown, options?: ResultOptions): ToolResult<Structured>;
 }
 
@@ -239,7 +239,12 @@ function convertValue(value: unknown, options: unknown, fallback: ResultFormat, 
   if (typeof value === 'string') return fromString(value, format, anyJson);
   if (isErrorObject(value)) return failure('toCallToolResult', 'message', value, undefined, { format }, format);
   // Convert once (getters and toJSON run a single time), then inspect the JSON data.
-  const safe = toJsonSafe(value, 'value');
+  let safe: unknown;
+  try {
+    safe = toJsonSafe(value, 'value');
+  } catch (error) {
+    throw error instanceof TypeError ? new TypeError(`toCallToolResult: ${error.message}`) : error;
+  }
   if (safe === undefined) return { content: [] };
   if (isJsonObjectLike(safe)) {
     if (hasErrorMessage(safe)) return failure('toCallToolResult', 'message', safe.error, withoutError(safe), { format }, format);
@@ -263,7 +268,7 @@ function makeHelpers(fallback: ResultFormat, anyJson: boolean): ResultHelpers<Js
  *
  * @example successResult('Deleted src/a.ts', { path: 'src/a.ts', deleted: true })
  */
-export function successResult(display: string, data?: JsonObject, options?: ResultOptions): SuccessResult {
+export function successResult<Data extends object>(display: string, data?: Data & JsonObjectData<Data>, options?: ResultOptions): SuccessResult {
   return success(display, data, options, DEFAULT_RESULT_FORMAT);
 }
 
@@ -291,7 +296,7 @@ export function errorTextResult(text: unknown, extra?: JsonObject, options?: Res
  * A drop-in for `JSON.stringify(value, null, indent)`: the text is exactly that string, and
  * structuredContent is the value (or `{ result: value }` when it is not an object).
  */
-export function jsonResult(value: unknown, options?: JsonResultOptions): SuccessResult {
+export function jsonResult<Value>(value: Value & JsonData<Value>, options?: JsonResultOptions): SuccessResult {
   return json(value, options, DEFAULT_RESULT_FORMAT) as SuccessResult;
 }
 

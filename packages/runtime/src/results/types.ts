@@ -14,6 +14,12 @@ export type JsonObject = { [key: string]: unknown };
 /** Any JSON value: what `structuredContent` may hold from protocol 2026-07-28 on (the SDK v2 types it `unknown`). */
 export type JsonValue = JsonObject | unknown[] | string | number | boolean | null;
 
+/** T, or never for a function or a symbol: they have no JSON form. */
+export type JsonData<T> = T extends symbol | ((...args: never[]) => unknown) ? never : T;
+
+/** T, or never when it cannot be structuredContent. An interface fits: no index signature needed. */
+export type JsonObjectData<T> = JsonData<T> extends readonly unknown[] ? never : JsonData<T>;
+
 /** A text content item, as every SDK 1.x and FastMCP declare it. */
 export type TextContent = { type: 'text'; text: string };
 
