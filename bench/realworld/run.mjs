@@ -44,7 +44,7 @@ if (!existsSync(path.join(source, 'setup.sh'))) {
   console.log(`bench/realworld: skipped, no real-world servers at ${source} (set REALWORLD_DIR or pass --source)`);
   process.exit(0);
 }
-const cli = path.join(root, 'dist/bin/mcp-result-kit.js');
+const cli = process.env.MRK_CLI ?? path.join(root, 'dist/bin/mcp-result-kit.js');
 if (!existsSync(cli)) {
   console.error('bench/realworld: build first (npm run build)');
   process.exit(2);
@@ -232,7 +232,14 @@ for (const survey of servers) {
     continue;
   }
   resetTree(cwd);
-  const syntax = check(cwd, folders, false);
+  let syntax;
+  try {
+    syntax = check(cwd, folders, false);
+  } catch (error) {
+    // One server that cannot be checked (a folder the export lacks) is reported, not the end of the run.
+    console.log(`${survey.server}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    continue;
+  }
   const typed = values['syntax-only'] ? syntax : check(cwd, folders, true);
   const typedScore = score(survey.flagged, typed.findings);
   const syntaxScore = score(survey.flagged, syntax.findings);

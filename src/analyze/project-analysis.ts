@@ -83,24 +83,25 @@ export class ProjectAnalysis {
 
   /**
    * A handler that a `CallTool` handler reaches by lookup and whose value one of them turns into
-   * text in a way `migrate` cannot rewrite (`text = typeof r === 'string' ? r : JSON.stringify(r)`):
-   * a result returned by the handler would be serialised there, so its sites stay for review,
-   * naming that transport. Transports that return the value, or that migrate rewrites to
-   * `toCallToolResult(value)`, take a result as it is.
+   * text other than by handing it as it is to `toCallToolResult` (`text = typeof r === 'string' ? r :
+   * JSON.stringify(r)`, or a text-keeping `toCallToolResult(JSON.stringify(r))`): a result returned
+   * by the handler would be serialised there, so its sites stay for review, naming that transport.
+   * Transports that return the value, or that migrate rewrites to `toCallToolResult(value)`, take a
+   * result as it is.
    */
   private judgeTransports(): void {
     const blocked = new Map<string, Map<string, string>>();
     for (const [fn, calls] of this.dispatchedFromSinks()) {
       const fixedByHand = calls.flatMap((call) => {
         const sink = enclosingFunction(call);
-        const transport = (this.analyses.get(key(call.getSourceFile().fileName))?.findings ?? []).find((finding) => finding.kind === 'transport-wrapper' && finding.returningFunction === sink && finding.rewrite === null);
+        const transport = (this.analyses.get(key(call.getSourceFile().fileName))?.findings ?? []).find((finding) => finding.kind === 'transport-wrapper' && finding.returningFunction === sink && !finding.rewrite?.passesHandlerValue);
         return transport ? [transport] : [];
       });
       if (fixedByHand.length === 0) continue;
       const transport = fixedByHand[0];
       const fileName = key(fn.getSourceFile().fileName);
       const list = blocked.get(fileName) ?? new Map<string, string>();
-      list.set(functionKey(fn as TS.SignatureDeclaration), `the transport at ${relativeName(transport.fileName)}:${transport.line} turns this handler's value into text in a way migrate cannot rewrite; return toCallToolResult(value) there by hand, then migrate this site`);
+      list.set(functionKey(fn as TS.SignatureDeclaration), `the transport at ${relativeName(transport.fileName)}:${transport.line} turns this handler's value into text, so a result returned here would arrive as text; make that transport return toCallToolResult(value) with the handler's own value, then migrate this site`);
       blocked.set(fileName, list);
     }
     for (const [fileName, list] of blocked) {
@@ -239,7 +240,7 @@ export class ProjectAnalysis {
       consumers.every((call) => {
         const sink = enclosingFunction(call);
         const transports = (this.analyses.get(key(call.getSourceFile().fileName))?.findings ?? []).filter((finding) => finding.kind === 'transport-wrapper' && finding.returningFunction === sink);
-        return transports.length > 0 && transports.every((finding) => finding.rewrite !== null);
+        return transports.length > 0 && transports.every((finding) => finding.rewrite?.passesHandlerValue === true);
       })
     );
   }

@@ -105,6 +105,11 @@ export interface Rewrite {
   changesText?: 'json-error-message';
   /** The edit adds `isError: true` to a result literal (which stays a literal). */
   addsIsError?: true;
+  /**
+   * A transport's rewrite that hands the handler's own value to `toCallToolResult`: the handlers
+   * behind it may return results after the same migration.
+   */
+  passesHandlerValue?: true;
 }
 
 export interface ToolHandler {

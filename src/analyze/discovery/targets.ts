@@ -109,6 +109,8 @@ function candidates(expression: TS.Expression, scope: ResolveScope, depth: numbe
     const value = valueOf(node, scope);
     // `entry.handler` where entry is looked up (`CATALOG.find(…)`): that property of every entry it may be.
     if (!value && ts.isPropertyAccessExpression(node)) return memberOfCandidates(node, scope, depth);
+    // `const tool = toolDef.tool` where toolDef is a loop variable: what its initializer may hold.
+    if (!value && ts.isIdentifier(node)) return aliasedCandidates(node, scope, depth);
     if (!value) return [];
     if (isFunctionValue(value)) return [{ value, key: null }];
     const inner = stripExpression(value);
@@ -122,10 +124,25 @@ function candidates(expression: TS.Expression, scope: ResolveScope, depth: numbe
   return [{ value: node, key: null }];
 }
 
+function aliasedCandidates(identifier: TS.Identifier, scope: ResolveScope, depth: number): Candidate[] {
+  const declaration = scopeOfNode(identifier, scope).locals.declarationOf(identifier);
+  if (!declaration || !ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name) || !declaration.initializer) return [];
+  if ((declaration.parent.flags & ts.NodeFlags.Const) === 0) return [];
+  return candidates(declaration.initializer, scope, depth + 1);
+}
+
 function memberOfCandidates(node: TS.PropertyAccessExpression, scope: ResolveScope, depth: number): Candidate[] {
   return candidates(node.expression, scope, depth + 1).flatMap((owner): Candidate[] => {
-    const member = memberOf(owner.value, node.name.text, scopeOfNode(owner.value, scope));
-    return member ? [{ value: member, key: owner.key ?? nameOf(owner.value, scopeOfNode(owner.value, scope)) }] : [];
+    const home = scopeOfNode(owner.value, scope);
+    const member = memberOf(owner.value, node.name.text, home);
+    if (!member) return [];
+    const key = owner.key ?? nameOf(owner.value, home);
+    // `({ name, tool })` built in a callback: the member is a name bound there, which holds the items themselves.
+    if (!isFunctionValue(member) && ts.isIdentifier(stripExpression(member))) {
+      const bound = candidates(member, scopeOfNode(member, scope), depth + 1).filter((candidate) => candidate.value !== member);
+      if (bound.length > 0) return bound.map((candidate) => ({ value: candidate.value, key: candidate.key ?? key }));
+    }
+    return [{ value: member, key }];
   });
 }
 
@@ -169,7 +186,7 @@ export function toolObjects(expression: TS.Expression, scope: ResolveScope): Arr
 /** `object.name` where object is a tool object literal, or a `new ToolClass()` with that method. */
 function memberOf(owner: Value, name: string, scope: ResolveScope): Value | undefined {
   if (isFunctionValue(owner)) return undefined;
-  const object = objectLiteralOf(owner, scope);
+  const object = objectLiteralOf(owner, scope) ?? factoryObject(owner, scope);
   if (object) {
     const value = getPropertyValue(object, name);
     return value ?? undefined;
@@ -228,6 +245,26 @@ function mapEntries(map: TS.ObjectLiteralExpression, scope: ResolveScope, depth 
   return entries;
 }
 
+/**
+ * `tool({ name, handler })` where the project's `tool` hands back its argument (`return t`,
+ * `return t as unknown as Tool`) or builds one object: that object literal.
+ */
+function factoryObject(owner: Value, scope: ResolveScope): TS.ObjectLiteralExpression | undefined {
+  if (isFunctionValue(owner)) return undefined;
+  const call = stripExpression(owner);
+  if (!ts.isCallExpression(call)) return undefined;
+  const callee = stripExpression(call.expression);
+  if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return undefined;
+  const fn = functionOf(callee, scope);
+  if (!fn || !(fn as TS.FunctionLikeDeclaration).body || fn.getSourceFile().isDeclarationFile) return undefined;
+  const returned = returnedExpressions(fn).flatMap(alternatives);
+  if (returned.length !== 1) return producedObjects(call, scope)[0];
+  const value = stripExpression(returned[0]);
+  const parameterIndex = ts.isIdentifier(value) ? fn.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === value.text) : -1;
+  if (parameterIndex >= 0 && call.arguments[parameterIndex]) return objectLiteralOf(call.arguments[parameterIndex], scope);
+  return producedObjects(call, scope)[0];
+}
+
 /** The object literals a call of the project's own factory returns (`createHandlers(api)` → `{ list: …, get: … }`). */
 function producedObjects(expression: TS.Expression, scope: ResolveScope): TS.ObjectLiteralExpression[] {
   const call = stripExpression(expression);
@@ -249,12 +286,22 @@ function collectionItems(expression: TS.Expression, scope: ResolveScope, depth =
   const node = stripExpression(expression);
   if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'Object') {
     const method = node.expression.name.text;
-    const map = node.arguments[0] ? objectLiteralOf(node.arguments[0], scope) : undefined;
-    return map && (method === 'values' || method === 'entries') ? mapEntries(map, scope) : undefined;
+    return (method === 'values' || method === 'entries') && node.arguments[0] ? collectionItems(node.arguments[0], scope, depth + 1) : undefined;
   }
   const value = ts.isArrayLiteralExpression(node) || ts.isObjectLiteralExpression(node) ? node : valueOf(node, scope);
   if (!value || isFunctionValue(value)) return undefined;
   const collection = stripExpression(value);
+  if (ts.isConditionalExpression(collection)) {
+    // `readonly ? Object.fromEntries(…) : tools`: whatever either side holds.
+    const sides = [collectionItems(collection.whenTrue, scope, depth + 1), collectionItems(collection.whenFalse, scope, depth + 1)].filter((side): side is Candidate[] => side !== undefined);
+    return sides.length > 0 ? sides.flat() : undefined;
+  }
+  if (ts.isCallExpression(collection) && ts.isPropertyAccessExpression(collection.expression) && ['map', 'flatMap'].includes(collection.expression.name.text)) {
+    // `Object.entries(tools).map(([name, tool]) => ({ name, tool }))`: what the callback returns for each item.
+    const callback = collection.arguments[0] ? stripExpression(collection.arguments[0]) : undefined;
+    if (!callback || !(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) return undefined;
+    return returnedExpressions(callback).flatMap(alternatives).map((returned) => ({ value: returned, key: null }));
+  }
   const home = scopeOfNode(collection, scope);
   // A named collection may be filled elsewhere (`REGISTRY.push(entry)`, `handlers.set(name, fn)`).
   const inserted = (): Candidate[] => (value === node ? [] : insertedValues(value as TS.Expression, home));

@@ -197,11 +197,11 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
   if (registryValue) {
     // `text: String(await tool.handler(args))`: whatever a registered tool returns becomes the text.
     const passed = unwrap(text);
-    const candidate = ts.isCallExpression(passed) && ts.isIdentifier(passed.expression) && passed.expression.text === 'String' && passed.arguments.length === 1 ? passed.arguments[0] : ts.isIdentifier(passed) || ts.isCallExpression(passed) ? passed : undefined;
-    // Only the handler's own value, as it came back: a text derived from it on some paths
-    // (`text = typeof r === 'string' ? r : JSON.stringify(r)`) would serialise the results the handlers return after the migration.
-    const value = candidate && isHandlerValueItself(candidate, registryValue, scope) ? candidate : undefined;
-    const rewrite = value && onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'toCallToolResult', value.getText(scope.sourceFile)) : null;
+    const value = ts.isCallExpression(passed) && ts.isIdentifier(passed.expression) && passed.expression.text === 'String' && passed.arguments.length === 1 ? passed.arguments[0] : ts.isIdentifier(passed) || ts.isCallExpression(passed) ? passed : undefined;
+    const wrapped = value && onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'toCallToolResult', value.getText(scope.sourceFile)) : null;
+    // Only the handler's own value, as it came back, lets the handlers return results after the same
+    // migration: a text derived from it (`JSON.stringify(r)`) would serialise those results.
+    const rewrite = wrapped && isHandlerValueItself(value!, registryValue, scope) ? { ...wrapped, passesHandlerValue: true as const } : wrapped;
     scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the text is whatever a registered tool returns; return toCallToolResult(value) by hand');
     return;
   }
