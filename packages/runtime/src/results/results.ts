@@ -19,9 +19,33 @@ export interface ResultOptions {
   format?: ResultFormat;
 }
 
+/**
+ * JSON.stringify's `replacer`: a function called with each key and value (what it returns is
+ * written instead; `undefined` leaves the property out), or the list of keys to keep. Written as a
+ * method type so that a replacer declared with narrower parameter types is accepted, as
+ * JSON.stringify accepts it.
+ */
+export type JsonReplacer = { replace(this: unknown, key: string, value: unknown): unknown }['replace'] | ReadonlyArray<number | string> | null;
+
 export interface JsonResultOptions extends ResultOptions {
   /** Passed to JSON.stringify as `space`: 0 or '' gives compact JSON. Default 2. */
   indent?: number | string;
+  /**
+   * Passed to JSON.stringify as `replacer`. structuredContent is then the text parsed back, so
+   * what the replacer leaves out or rewrites (a secret, a BigInt made a string) is the same in both.
+   */
+  replacer?: JsonReplacer;
+  /**
+   * JSON.stringify's `space` exactly as given, instead of `indent`: `undefined` (or anything that
+   * is not a number or a string) gives compact JSON, as it does for JSON.stringify. For an
+   * indent only known at run time, so the text stays byte for byte what JSON.stringify wrote.
+   */
+  space?: number | string | undefined;
+}
+
+export interface SuccessResultOptions extends ResultOptions {
+  /** Applied to `data` as JSON.stringify applies it, before it becomes structuredContent. */
+  replacer?: JsonReplacer;
 }
 
 export const RESULT_FORMATS: readonly ResultFormat[] = Object.freeze(['readable', 'structured', 'both']);
@@ -38,7 +62,7 @@ export const DEFAULT_RESULT_FORMAT: ResultFormat = 'both';
 
 /** `Structured`: what jsonResult and toCallToolResult put in structuredContent (any JSON value from protocol 2026-07-28 on). */
 export interface ResultHelpers<Structured extends JsonValue = JsonObject> {
-  successResult(display: string, data?: JsonObject, options?: ResultOptions): SuccessResult;
+  successResult(display: string, data?: JsonObject, options?: SuccessResultOptions): SuccessResult;
   errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult;
   errorTextResult(text: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult;
   jsonResult(value: unknown, options?: JsonResultOptions): SuccessResult<Structured>;
@@ -141,8 +165,11 @@ function success(display: unknown, data: unknown, options: unknown, fallback: Re
   if (typeof display !== 'string') {
     throw new TypeError(`successResult: display must be a string, got ${describeType(display)}`);
   }
-  const format = resolveFormat('successResult', readOptions('successResult', options), fallback);
-  const safe = data === undefined ? undefined : safeObject('successResult', 'data', data);
+  const opts = readOptions('successResult', options);
+  const format = resolveFormat('successResult', opts, fallback);
+  const replacer = readReplacer('successResult', opts);
+  const replaced = data === undefined || replacer === undefined ? data : (parsedJson(JSON.stringify(data, replacer as StringifyReplacer)) ?? null);
+  const safe = replaced === undefined ? undefined : safeObject('successResult', 'data', replaced);
   if (format === 'readable') return successText<JsonObject>(display, undefined);
   if (format === 'structured' && safe !== undefined) return successText<JsonObject>(JSON.stringify(safe, null, 2), safe);
   return successText<JsonObject>(display, safe);
@@ -176,6 +203,32 @@ function readIndent(options: JsonObject): number | string {
   throw new TypeError(`jsonResult: indent must be a number or a string, got ${describeType(indent)}`);
 }
 
+/** JSON.stringify's own parameter type (a mutable array, an `any` function); the options' type is the readonly, unknown-typed equivalent. */
+type StringifyReplacer = Parameters<typeof JSON.stringify>[1];
+
+function readReplacer(fn: string, options: JsonObject): JsonReplacer | undefined {
+  const replacer = options.replacer;
+  if (replacer === undefined || replacer === null) return undefined;
+  if (typeof replacer === 'function' || Array.isArray(replacer)) return replacer as JsonReplacer;
+  throw new TypeError(`${fn}: replacer must be a function, an array of keys or null (JSON.stringify's replacer), got ${describeType(replacer)}`);
+}
+
+/**
+ * The `space` JSON.stringify gets: `space` exactly as given when the options have it (even
+ * undefined), else `indent` (default 2).
+ */
+function readSpace(options: JsonObject): unknown {
+  if (!Object.hasOwn(options, 'space')) return readIndent(options);
+  if (options.indent !== undefined) {
+    throw new TypeError("jsonResult: pass indent or space, not both (space is JSON.stringify's argument as it is; indent defaults to 2)");
+  }
+  return options.space;
+}
+
+function parsedJson(text: string | undefined): unknown {
+  return text === undefined ? undefined : (JSON.parse(text) as unknown);
+}
+
 /** `{ result: value }` for a non-object, as the SDK v2 wraps it for 2025 clients; the value itself where allowed. */
 function structuredOf(safe: unknown, anyJson: boolean): JsonObject {
   return isJsonObjectLike(safe) || anyJson ? (safe as JsonObject) : { result: safe };
@@ -191,12 +244,19 @@ function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, 
 function json(value: unknown, options: unknown, fallback: ResultFormat, anyJson = false): SuccessResult<JsonValue> {
   const opts = readOptions('jsonResult', options);
   const format = resolveFormat('jsonResult', opts, fallback);
-  const indent = readIndent(opts);
+  const space = readSpace(opts) as number | string | undefined;
+  const replacer = readReplacer('jsonResult', opts);
+  if (replacer !== undefined) {
+    // The replacer decides the text; structuredContent is what that text says.
+    const text = JSON.stringify(value, replacer as StringifyReplacer, space);
+    if (text === undefined) throw new TypeError('jsonResult: the replacer left nothing to write (JSON.stringify gave undefined); return null or an object from it');
+    return successText(text, format === 'readable' ? undefined : (structuredOf(JSON.parse(text), anyJson) as JsonValue));
+  }
   const safe = toJsonSafe(value, 'value');
   if (safe === undefined) {
     throw new TypeError('jsonResult: value is undefined, which has no JSON representation; return null or an object');
   }
-  return successText(JSON.stringify(safe, null, indent), format === 'readable' ? undefined : (structuredOf(safe, anyJson) as JsonValue));
+  return successText(JSON.stringify(safe, null, space), format === 'readable' ? undefined : (structuredOf(safe, anyJson) as JsonValue));
 }
 
 function hasErrorMessage(value: JsonObject): value is JsonObject & { error: string } {
@@ -263,7 +323,7 @@ function makeHelpers(fallback: ResultFormat, anyJson: boolean): ResultHelpers<Js
  *
  * @example successResult('Deleted src/a.ts', { path: 'src/a.ts', deleted: true })
  */
-export function successResult(display: string, data?: JsonObject, options?: ResultOptions): SuccessResult {
+export function successResult(display: string, data?: JsonObject, options?: SuccessResultOptions): SuccessResult {
   return success(display, data, options, DEFAULT_RESULT_FORMAT);
 }
 
