@@ -471,7 +471,7 @@ describe("jsonResult's and successResult's serialisation options (JSON.stringify
     ['a redacting replacer, compact', { user: 'ada', token: 's3cret' }, hideToken, undefined],
     ['an array of keys, tab indent', { a: 1, b: { a: 2, c: 3 }, c: 4 }, ['a', 'b'], '\t'],
   ] as const)('%s: the text is byte for byte JSON.stringify(value, replacer, space), structuredContent is that text parsed', (_name, value, replacer, space) => {
-    const expected = JSON.stringify(value, replacer as Parameters<typeof JSON.stringify>[1], space);
+    const expected = JSON.stringify(value, replacer as unknown as Parameters<typeof JSON.stringify>[1], space);
     const result = jsonResult(value, { replacer, space });
     expect(result).toStrictEqual({ content: [{ type: 'text', text: expected }], structuredContent: JSON.parse(expected) });
   });
