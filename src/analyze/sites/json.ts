@@ -80,7 +80,7 @@ export function jsonResultRewrite(site: TS.Node, json: JsonText, scope: SiteScop
 
 export function jsonReviewReason(json: JsonText): string {
   return json.viaHelper
-    ? "the JSON helper's replacer or indent uses the helper's own parameters or locals (or lives in another file), so it cannot be passed to jsonResult here"
+    ? "the JSON helper's replacer or indent uses a name that is a parameter or local (of the helper, or of a function here), or the helper is in another file; jsonResult cannot be given them here"
     : 'JSON.stringify is called with spread arguments; jsonResult cannot tell its replacer and indent';
 }
 
