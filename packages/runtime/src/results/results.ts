@@ -19,33 +19,21 @@ export interface ResultOptions {
   format?: ResultFormat;
 }
 
-/**
- * JSON.stringify's `replacer`: a function called with each key and value (what it returns is
- * written instead; `undefined` leaves the property out), or the list of keys to keep. Typed as
- * JSON.stringify types it, so a replacer written for JSON.stringify (`(key, value) =>
- * value.toISOString()`) typechecks unchanged when `migrate` moves it here.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- lib.d.ts's own replacer type, see above
+/** JSON.stringify's replacer, typed as lib.d.ts types it (a replacer written for it fits). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- lib.d.ts's own type
 export type JsonReplacer = ((this: any, key: string, value: any) => any) | ReadonlyArray<number | string> | null;
 
 export interface JsonResultOptions extends ResultOptions {
   /** Passed to JSON.stringify as `space`: 0 or '' gives compact JSON. Default 2. */
   indent?: number | string;
-  /**
-   * Passed to JSON.stringify as `replacer`. structuredContent is then the text parsed back, so
-   * what the replacer leaves out or rewrites (a secret, a BigInt made a string) is the same in both.
-   */
+  /** JSON.stringify's replacer; structuredContent is then the text parsed back. */
   replacer?: JsonReplacer;
-  /**
-   * JSON.stringify's `space` exactly as given, instead of `indent`: `undefined` (or anything that
-   * is not a number or a string) gives compact JSON, as it does for JSON.stringify. For an
-   * indent only known at run time, so the text stays byte for byte what JSON.stringify wrote.
-   */
+  /** JSON.stringify's `space` as given (undefined: compact), instead of indent. */
   space?: number | string | undefined;
 }
 
 export interface SuccessResultOptions extends ResultOptions {
-  /** Applied to `data` as JSON.stringify applies it, before it becomes structuredContent. */
+  /** Applied to `data` as JSON.stringify applies it. */
   replacer?: JsonReplacer;
 }
 
@@ -169,7 +157,7 @@ function success(display: unknown, data: unknown, options: unknown, fallback: Re
   const opts = readOptions('successResult', options);
   const format = resolveFormat('successResult', opts, fallback);
   const replacer = readReplacer('successResult', opts);
-  const replaced = data === undefined || replacer === undefined ? data : (parsedJson(JSON.stringify(data, replacer as StringifyReplacer)) ?? null);
+  const replaced: unknown = data === undefined || replacer === undefined ? data : JSON.parse(JSON.stringify(data, replacer) ?? 'null');
   const safe = replaced === undefined ? undefined : safeObject('successResult', 'data', replaced);
   if (format === 'readable') return successText<JsonObject>(display, undefined);
   if (format === 'structured' && safe !== undefined) return successText<JsonObject>(JSON.stringify(safe, null, 2), safe);
@@ -204,30 +192,12 @@ function readIndent(options: JsonObject): number | string {
   throw new TypeError(`jsonResult: indent must be a number or a string, got ${describeType(indent)}`);
 }
 
-/** JSON.stringify's own parameter type (a mutable array, an `any` function); the options' type is the readonly, unknown-typed equivalent. */
 type StringifyReplacer = Parameters<typeof JSON.stringify>[1];
 
-function readReplacer(fn: string, options: JsonObject): JsonReplacer | undefined {
-  const replacer = options.replacer;
-  if (replacer === undefined || replacer === null) return undefined;
-  if (typeof replacer === 'function' || Array.isArray(replacer)) return replacer as JsonReplacer;
-  throw new TypeError(`${fn}: replacer must be a function, an array of keys or null (JSON.stringify's replacer), got ${describeType(replacer)}`);
-}
-
-/**
- * The `space` JSON.stringify gets: `space` exactly as given when the options have it (even
- * undefined), else `indent` (default 2).
- */
-function readSpace(options: JsonObject): unknown {
-  if (!Object.hasOwn(options, 'space')) return readIndent(options);
-  if (options.indent !== undefined) {
-    throw new TypeError("jsonResult: pass indent or space, not both (space is JSON.stringify's argument as it is; indent defaults to 2)");
-  }
-  return options.space;
-}
-
-function parsedJson(text: string | undefined): unknown {
-  return text === undefined ? undefined : (JSON.parse(text) as unknown);
+function readReplacer(fn: string, options: JsonObject): StringifyReplacer | undefined {
+  const replacer = options.replacer ?? undefined;
+  if (replacer === undefined || typeof replacer === 'function' || Array.isArray(replacer)) return replacer as StringifyReplacer | undefined;
+  throw new TypeError(`${fn}: replacer must be a function, an array or null, got ${describeType(replacer)}`);
 }
 
 /** `{ result: value }` for a non-object, as the SDK v2 wraps it for 2025 clients; the value itself where allowed. */
@@ -245,12 +215,15 @@ function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, 
 function json(value: unknown, options: unknown, fallback: ResultFormat, anyJson = false): SuccessResult<JsonValue> {
   const opts = readOptions('jsonResult', options);
   const format = resolveFormat('jsonResult', opts, fallback);
-  const space = readSpace(opts) as number | string | undefined;
+  // `space` is JSON.stringify's argument exactly as given (even undefined); indent defaults to 2.
+  const exact = Object.hasOwn(opts, 'space');
+  if (exact && opts.indent !== undefined) throw new TypeError('jsonResult: pass indent or space, not both');
+  const space = (exact ? opts.space : readIndent(opts)) as number | string | undefined;
   const replacer = readReplacer('jsonResult', opts);
   if (replacer !== undefined) {
     // The replacer decides the text; structuredContent is what that text says.
-    const text = JSON.stringify(value, replacer as StringifyReplacer, space);
-    if (text === undefined) throw new TypeError('jsonResult: the replacer left nothing to write (JSON.stringify gave undefined); return null or an object from it');
+    const text = JSON.stringify(value, replacer, space);
+    if (text === undefined) throw new TypeError('jsonResult: the replacer left nothing to write');
     return successText(text, format === 'readable' ? undefined : (structuredOf(JSON.parse(text), anyJson) as JsonValue));
   }
   const safe = toJsonSafe(value, 'value');
