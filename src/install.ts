@@ -48,6 +48,16 @@ export function installCommand(manager: PackageManager, packages: readonly strin
   return `${manager} ${verb}${dev} ${packages.join(' ')}`;
 }
 
+/**
+ * The command that makes a package the project already lists in devDependencies (or another
+ * field) a production dependency: npm and pnpm move it with --save-prod; yarn and bun keep an
+ * existing entry where it is, so it is removed and added again.
+ */
+export function moveToDependenciesCommand(manager: PackageManager, name: string): string {
+  if (manager === 'npm' || manager === 'pnpm') return `${installCommand(manager, ['--save-prod', name])}`;
+  return `${manager} remove ${name} && ${installCommand(manager, [name])}`;
+}
+
 /** An optional peer dependency is not installed; the message says which command installs it. */
 export class MissingPackageError extends Error {
   override readonly name = 'MissingPackageError';

@@ -34,7 +34,8 @@ const TEMPLATE = `/**
  * - successResult(display, data?)  text for the model, optional structuredContent
  * - errorResult(message, extra?)   isError: true, text "Error: <message>"
  * - errorTextResult(text, extra?)  isError: true, text exactly \`text\` (what migrate writes for error text)
- * - jsonResult(value, { indent })  text is exactly JSON.stringify(value, null, indent ?? 2)
+ * - jsonResult(value, { indent })  text is exactly JSON.stringify(value, null, indent ?? 2);
+ *   { replacer, space } pass JSON.stringify's replacer and space exactly as given
  * - toCallToolResult(value)        normalises whatever a legacy handler returns
  */
 
@@ -58,10 +59,22 @@ export type JsonObjectData<T> = JsonData<T> extends readonly unknown[] ? never :
 export interface ResultOptions {
   format?: ResultFormat;
 }
+/** JSON.stringify's replacer, typed as JSON.stringify types it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JsonReplacer = ((this: any, key: string, value: any) => any) | ReadonlyArray<number | string> | null;
 export interface JsonResultOptions extends ResultOptions {
   /** JSON.stringify's \`space\`: 0 or '' gives compact JSON. Default 2. */
   indent?: number | string;
+  /** JSON.stringify's replacer; structuredContent is then the text parsed back. */
+  replacer?: JsonReplacer;
+  /** JSON.stringify's \`space\` exactly as given (undefined: compact), instead of indent. */
+  space?: number | string | undefined;
 }
+export interface SuccessResultOptions extends ResultOptions {
+  /** Applied to data as JSON.stringify applies it, before it becomes structuredContent. */
+  replacer?: JsonReplacer;
+}
+type StringifyReplacer = Parameters<typeof JSON.stringify>[1];
 
 /** The format used when a call passes none. */
 export const DEFAULT_RESULT_FORMAT: ResultFormat = '__FORMAT__';
@@ -144,10 +157,12 @@ function messageOf(message: unknown): string {
 }
 
 /** A success result: \`display\` is the text the model reads, \`data\` becomes structuredContent. */
-export function successResult<Data extends object>(display: string, data?: Data & JsonObjectData<Data>, options?: ResultOptions): SuccessResult {
+export function successResult<Data extends object>(display: string, data?: Data & JsonObjectData<Data>, options?: SuccessResultOptions): SuccessResult {
   if (typeof display !== 'string') throw new TypeError(\`successResult: display must be a string, got \${typeName(display)}\`);
   const format = formatOf('successResult', options);
-  const safe = data === undefined ? undefined : safeObject('successResult', 'data', data);
+  const replacer = options?.replacer ?? undefined;
+  const replaced: unknown = data === undefined || replacer === undefined ? data : JSON.parse(JSON.stringify(data, replacer as StringifyReplacer) ?? 'null');
+  const safe = replaced === undefined ? undefined : safeObject('successResult', 'data', replaced);
   if (format === 'readable') return successText(display, undefined);
   if (format === 'structured' && safe !== undefined) return successText(JSON.stringify(safe, null, 2), safe);
   return successText(display, safe);
@@ -182,11 +197,20 @@ function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, 
 /** A drop-in for JSON.stringify(value, null, indent): the same text, plus the value as structuredContent. */
 export function jsonResult<Value>(value: Value & JsonData<Value>, options?: JsonResultOptions): SuccessResult {
   const format = formatOf('jsonResult', options);
-  const indent: unknown = options?.indent ?? 2;
-  if (typeof indent !== 'number' && typeof indent !== 'string') throw new TypeError(\`jsonResult: indent must be a number or a string, got \${typeName(indent)}\`);
+  const exact = options !== undefined && Object.prototype.hasOwnProperty.call(options, 'space');
+  if (exact && options?.indent !== undefined) throw new TypeError('jsonResult: pass indent or space, not both');
+  const indent: unknown = exact ? options?.space : (options?.indent ?? 2);
+  if (!exact && typeof indent !== 'number' && typeof indent !== 'string') throw new TypeError(\`jsonResult: indent must be a number or a string, got \${typeName(indent)}\`);
+  const replacer = options?.replacer ?? undefined;
+  if (replacer !== undefined) {
+    const text = JSON.stringify(value, replacer as StringifyReplacer, indent as number | string | undefined);
+    if (text === undefined) throw new TypeError('jsonResult: the replacer left nothing to write (JSON.stringify gave undefined)');
+    const parsed: unknown = JSON.parse(text);
+    return successText(text, format === 'readable' ? undefined : isObject(parsed) ? parsed : { result: parsed });
+  }
   const safe = toJsonSafe(value, 'value');
   if (safe === undefined) throw new TypeError('jsonResult: value is undefined, which has no JSON representation; return null or an object');
-  return successText(JSON.stringify(safe, null, indent), format === 'readable' ? undefined : isObject(safe) ? safe : { result: safe });
+  return successText(JSON.stringify(safe, null, indent as number | string | undefined), format === 'readable' ? undefined : isObject(safe) ? safe : { result: safe });
 }
 
 const CONTENT_FIELDS: Record<string, readonly string[]> = {

@@ -9,6 +9,7 @@ import { mcpFrameworkRewrite } from './framework-rewrites.js';
 import { FRAMEWORK_BEHAVIOUR } from './frameworks.js';
 import type { SourceProject } from './flow/project.js';
 import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
+import { passThroughTypeChanges } from './pass-through-types.js';
 import { returnTypeChanges } from './return-types.js';
 import { isNullish, Rewriter } from './rewrites.js';
 import { handlerTargets } from './discovery/targets.js';
@@ -185,7 +186,8 @@ class FileAnalyzer implements SiteScope {
     }
     for (const finding of this.findings) if (this.sharedFunctions.has(finding.returningFunction)) finding.toolName = null;
     this.findings.sort((a, b) => a.start - b.start);
-    const changes = [...this.variableTypeChanges, ...returnTypeChanges(this.findings, this.unrewrittenStringReturn, this.options, this.rewriter, this.sourceFile)];
+    const direct = [...this.variableTypeChanges, ...returnTypeChanges(this.findings, this.unrewrittenStringReturn, this.options, this.rewriter, this.sourceFile)];
+    const changes = [...direct, ...passThroughTypeChanges(direct, this.sourceFile, this.rewriter)];
     return { fileName: this.sourceFile.fileName, handlers, findings: this.findings, returnTypeChanges: changes, external: this.external, candidates };
   }
 

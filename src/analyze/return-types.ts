@@ -46,9 +46,14 @@ export function returnTypeChanges(findings: readonly Finding[], unrewrittenStrin
     };
     const returned = stringReturnType(fn.type, sourceFile);
     if (returned) {
-      // Any string return left unreported (e.g. not classifiable) keeps the string type honest.
-      if (!rewritten.some((finding) => STRING_RESULT_KINDS.has(finding.kind)) || unrewrittenStringReturn.has(fn)) continue;
-      if (returnExpressions(fn).every((expression) => covered(expression, false))) changes.push({ fn, edit: rewriter.replace(returned, 'ToolResult') });
+      if (!rewritten.some((finding) => STRING_RESULT_KINDS.has(finding.kind))) continue;
+      if (!unrewrittenStringReturn.has(fn) && returnExpressions(fn).every((expression) => covered(expression, false))) {
+        changes.push({ fn, edit: rewriter.replace(returned, 'ToolResult') });
+      } else if (returned.kind === ts.SyntaxKind.StringKeyword && rewritten.some((finding) => STRING_RESULT_KINDS.has(finding.kind) && finding.rewrite!.helpers.length > 0)) {
+        // Some string returns stay (left for review, or not classifiable) while others now build
+        // results: the annotation holds both, rather than rejecting the rewritten returns.
+        changes.push({ fn, edit: rewriter.replace(returned, 'ToolResult'), widening: 'string' });
+      }
       continue;
     }
     const resultType = inlineResultType(fn.type);

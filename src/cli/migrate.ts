@@ -7,7 +7,8 @@ import { writeMigration, writeSourceFile, type WriteOutcome } from '../../transf
 import { DEFAULT_IMPORT_SOURCE } from '../analyze/index.js';
 import { packageVersion } from '../package-info.js';
 import { RESULT_FORMAT_OPTIONS, resolveCliOptions, type ConfigFlags } from './config.js';
-import { checkImportSource, dependencyInstallCommand, missingDependencyMessage, runtimeRange, withDependency } from './dependency-check.js';
+import { checkImportSource, dependencyInstallCommand, listedRange, missingDependencyMessage, runtimeRange, withDependency } from './dependency-check.js';
+import { productionImportProblems } from './production-imports.js';
 import { renderDiff } from './diff.js';
 import { discoverFiles, readTsconfigFiles, resolveTsconfig } from './discover.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.js';
@@ -63,9 +64,9 @@ interface ManifestEdit {
 }
 
 /**
- * The files will import the helpers' module: the project must resolve it. Missing, it is a usage
- * error before anything is written (a warning with --dry-run), or with --add-dependency a
- * package.json edit to write with the files.
+ * The files will import the helpers' module at run time: the package that owns each must list it
+ * in `dependencies`. Otherwise it is a usage error before anything is written (a warning with
+ * --dry-run), or with --add-dependency a package.json edit to write with the files.
  */
 function planDependency(changed: readonly FileResult[], importSource: string | undefined, tsconfig: string | undefined, flags: MigrateFlags, dryRun: boolean, io: Io): ManifestEdit[] {
   if (importSource === undefined) return [];
@@ -73,11 +74,7 @@ function planDependency(changed: readonly FileResult[], importSource: string | u
   const importing = changed.filter((file) => quoted.some((text) => file.text.includes(text))).map((file) => file.fileName);
   if (importing.length === 0) return [];
   const check = checkImportSource(importSource, importing, tsconfig ? readTsconfig(tsconfig).options : undefined);
-  if (!check) return [];
-  for (const pkg of check.devOnly) {
-    warn(io, `${check.packageName} is only in the devDependencies of ${displayPath(io.cwd, pkg.file!)}; migrated servers import it at run time, so move it to dependencies`);
-  }
-  if (check.missing.length === 0) return [];
+  if (!check || check.refused.length === 0) return [];
   if (!flags.addDependency) {
     if (dryRun) {
       warn(io, missingDependencyMessage(check, io.cwd));
@@ -85,17 +82,19 @@ function planDependency(changed: readonly FileResult[], importSource: string | u
     }
     throw new UsageError(`${missingDependencyMessage(check, io.cwd)}; nothing was written`);
   }
-  if (check.packageName !== DEFAULT_IMPORT_SOURCE) {
-    throw new UsageError(`--add-dependency adds ${DEFAULT_IMPORT_SOURCE}; add ${check.packageName} (from --import-source) to package.json yourself`);
-  }
-  const range = runtimeRange();
-  return check.missing.map((pkg) => {
+  return check.refused.map((pkg) => {
     if (!pkg.file) throw new UsageError(`--add-dependency: no package.json in ${displayPath(io.cwd, path.dirname(pkg.files[0]))} or above it`);
     const before = readFileSync(pkg.file, 'utf8');
     let after: string;
     try {
+      // A range the package.json already gives (in devDependencies, say) is kept: it is the user's choice.
+      const range = listedRange(before, check.packageName) ?? (check.packageName === DEFAULT_IMPORT_SOURCE ? runtimeRange() : undefined);
+      if (range === undefined) {
+        throw new UsageError(`--add-dependency adds ${DEFAULT_IMPORT_SOURCE}; add ${check.packageName} (from --import-source) to package.json yourself`);
+      }
       after = withDependency(before, check.packageName, range);
     } catch (error) {
+      if (error instanceof UsageError) throw error;
       throw new UsageError(`--add-dependency: cannot read ${displayPath(io.cwd, pkg.file)}: ${(error as Error).message}`, { cause: error });
     }
     return { file: pkg.file, before, after };
@@ -285,6 +284,11 @@ export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: 
     }
     for (const file of verify.rolledBack) {
       extraErrors.push({ file: rel(file), line: 1, message: 'rolled back: the rewrite added TypeScript errors, so this file was left as it was' });
+    }
+    const pending = new Set(manifestEdits.map((edit) => edit.file));
+    const migrated = run.files.filter((file) => file.changed && !verify?.rolledBack.includes(file.fileName));
+    for (const problem of productionImportProblems(migrated, readTsconfig(tsconfig).options, io.cwd, pending)) {
+      extraErrors.push({ file: rel(problem.file), line: problem.line, message: problem.message });
     }
   }
 

@@ -26,7 +26,7 @@ server.tool('fake', async () => 'Error: simulated outage');
 function project(): string {
   const dir = tempDir('mrk-flow-');
   writeTree(dir, {
-    'package.json': JSON.stringify({ name: 'printer', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.17.0' } }),
+    'package.json': JSON.stringify({ name: 'printer', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.17.0', 'mcp-result-kit': '^0.1.0' } }),
     'src/server.ts': SERVER,
     'src/server.test.ts': FAKE,
     'src/server.spec.ts': FAKE,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cachedInstall, cleanupProjects, packTarballs, ROOT, run, sdkV2Install, tempProject, tsc, unpackTarball } from './npm-project.js';
+import { cachedInstall, cleanupProjects, installDelta, installedPackages, npmInstall, packTarballs, ROOT, run, sdkV2Install, tempProject, tsc, unpackTarball } from './npm-project.js';
 
 // npm installs (the first run on a machine downloads) and real compiles: minutes, not seconds.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
@@ -39,6 +39,95 @@ function sdkInstall(version: string): string {
 function unpackRuntime(dir: string): void {
   unpackTarball(runtimeTarball, dir, 'mcp-result-kit');
 }
+
+/**
+ * A server on each SDK the runtime supports, run as its author runs it: the low-level Server's
+ * tools/call handler returns each helper's result, and the same SDK's Client calls it over a
+ * linked pair of transports written here (InMemoryTransport is newer than 1.0).
+ */
+const CALL_HELPERS = `
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { errorResult, errorTextResult, jsonResult, successResult, toCallToolResult } from 'mcp-result-kit';
+
+function linkedPair() {
+  const ends = [{}, {}];
+  for (const [end, other] of [[ends[0], ends[1]], [ends[1], ends[0]]]) {
+    Object.assign(end, {
+      async start() {},
+      async send(message) { queueMicrotask(() => other.onmessage?.(message)); },
+      async close() { end.onclose?.(); },
+    });
+  }
+  return ends;
+}
+
+const results = {
+  success: successResult('Saved note 7', { id: 7 }),
+  json: jsonResult({ id: 7, tags: ['a'] }),
+  error: errorResult('no note 8'),
+  errorText: errorTextResult('Failed to read note 8'),
+  converted: toCallToolResult('plain text'),
+};
+const server = new Server({ name: 'notes', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => results[request.params.name]);
+const client = new Client({ name: 'sdk-matrix', version: '1.0.0' }, { capabilities: {} });
+const [clientSide, serverSide] = linkedPair();
+await server.connect(serverSide);
+await client.connect(clientSide);
+const received = {};
+for (const name of Object.keys(results)) received[name] = await client.callTool({ name, arguments: {} });
+process.stdout.write(JSON.stringify(received));
+await client.close();
+`;
+
+/** What every SDK's Client receives: the helpers' results, unchanged. */
+const EXPECTED_CALLS = {
+  success: { content: [{ type: 'text', text: 'Saved note 7' }], structuredContent: { id: 7 } },
+  json: { content: [{ type: 'text', text: JSON.stringify({ id: 7, tags: ['a'] }, null, 2) }], structuredContent: { id: 7, tags: ['a'] } },
+  error: { content: [{ type: 'text', text: 'Error: no note 8' }], structuredContent: { error: 'no note 8' }, isError: true },
+  errorText: { content: [{ type: 'text', text: 'Failed to read note 8' }], structuredContent: { error: 'Failed to read note 8' }, isError: true },
+  converted: { content: [{ type: 'text', text: 'plain text' }] },
+};
+
+/** The version of `name` that package-lock.json records at the top of node_modules. */
+function lockedVersion(project: string, name: string): string | undefined {
+  const lock = JSON.parse(readFileSync(path.join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+  return lock.packages[`node_modules/${name}`]?.version;
+}
+
+/**
+ * The oldest 1.x (1.0.1, pinned exactly as a server that never updated has it), a mid 1.x, the
+ * latest 1.x; the runtime declares no SDK peer, so npm has nothing to upgrade or to refuse.
+ */
+const INSTALL_MATRIX: ReadonlyArray<readonly [string, string]> = [
+  ['@modelcontextprotocol/sdk', '1.0.1'],
+  ['@modelcontextprotocol/sdk', '1.17.0'],
+  ['@modelcontextprotocol/sdk', '1.32.2'],
+  ['@modelcontextprotocol/server', '2.4.0'],
+];
+
+describe("npm install of the runtime leaves the server's SDK as it was", () => {
+  it.each(INSTALL_MATRIX)('%s pinned at exactly %s: the lock and node_modules keep it, the runtime alone is added', (sdk, version) => {
+    const project = tempProject(`sdk-pin-${version}`, { type: 'module', dependencies: { [sdk]: version } });
+    npmInstall(project, []);
+    expect(lockedVersion(project, sdk)).toBe(version);
+    const before = installedPackages(project);
+    npmInstall(project, [runtimeTarball]);
+    const delta = installDelta(before, installedPackages(project));
+    expect(delta.changed).toEqual([]);
+    expect(delta.added.map((pkg) => pkg.name)).toEqual(['mcp-result-kit']);
+    expect(lockedVersion(project, sdk)).toBe(version);
+    expect((JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies[sdk]).toBe(version);
+    if (sdk !== '@modelcontextprotocol/sdk') return;
+    // The same SDK's Server sends each helper result and its Client accepts it as it is.
+    writeFileSync(path.join(project, 'call.mjs'), CALL_HELPERS);
+    const call = run(project, process.execPath, ['call.mjs']);
+    expect(call.stderr).toBe('');
+    expect(JSON.parse(call.stdout)).toStrictEqual(EXPECTED_CALLS);
+  });
+});
 
 describe('migrated code typechecks against every SDK 1.x', () => {
   it.each(SDK_VERSIONS)('@modelcontextprotocol/sdk %s', (version) => {

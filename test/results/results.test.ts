@@ -459,3 +459,61 @@ describe('every helper and format yields a valid CallToolResult', () => {
     }
   }
 });
+
+describe("jsonResult's and successResult's serialisation options (JSON.stringify's replacer and space)", () => {
+  const bigints = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+  const hideToken = function (this: unknown, key: string, value: unknown) {
+    return key === 'token' ? undefined : value;
+  };
+
+  it.each([
+    ['a BigInt replacer, indent 2', { id: 7n, tags: ['a'] }, bigints, 2],
+    ['a redacting replacer, compact', { user: 'ada', token: 's3cret' }, hideToken, undefined],
+    ['an array of keys, tab indent', { a: 1, b: { a: 2, c: 3 }, c: 4 }, ['a', 'b'], '\t'],
+  ] as const)('%s: the text is byte for byte JSON.stringify(value, replacer, space), structuredContent is that text parsed', (_name, value, replacer, space) => {
+    const expected = JSON.stringify(value, replacer as unknown as Parameters<typeof JSON.stringify>[1], space);
+    const result = jsonResult(value, { replacer, space });
+    expect(result).toStrictEqual({ content: [{ type: 'text', text: expected }], structuredContent: JSON.parse(expected) });
+  });
+
+  it('what the replacer leaves out is not in structuredContent either', () => {
+    expect(jsonResult({ user: 'ada', token: 's3cret' }, { replacer: hideToken }).structuredContent).toStrictEqual({ user: 'ada' });
+  });
+
+  it.each([undefined, 0, '', 4, '--', 20])('space %j is passed as it is (undefined gives compact JSON, as JSON.stringify does)', (space) => {
+    const value = { a: [1, { b: 2 }] };
+    expect(jsonResult(value, { space }).content[0].text).toBe(JSON.stringify(value, null, space));
+  });
+
+  it('space that is not a number or a string is ignored as JSON.stringify ignores it (a JavaScript caller)', () => {
+    const value = { a: 1 };
+    expect(jsonResult(value, { space: false as unknown as number }).content[0].text).toBe(JSON.stringify(value, null, false as unknown as number));
+  });
+
+  it('without space, indent still defaults to 2 with a replacer; { indent: undefined } still means 2', () => {
+    expect(jsonResult({ a: 1n }, { replacer: bigints }).content[0].text).toBe('{\n  "a": "1"\n}');
+    expect(jsonResult({ a: 1 }, { indent: undefined }).content[0].text).toBe('{\n  "a": 1\n}');
+  });
+
+  it('a non-object value is wrapped as { result } for structuredContent, as without a replacer', () => {
+    expect(jsonResult([1n, 2n], { replacer: bigints, indent: 0 })).toStrictEqual({ content: [{ type: 'text', text: '["1","2"]' }], structuredContent: { result: ['1', '2'] } });
+  });
+
+  it('clear errors for a bad replacer, indent with space, and a replacer that leaves nothing', () => {
+    expect(() => jsonResult({}, { replacer: 'token' as unknown as null })).toThrow(new TypeError('jsonResult: replacer must be a function, an array or null, got string'));
+    expect(() => jsonResult({}, { indent: 2, space: 4 })).toThrow(new TypeError('jsonResult: pass indent or space, not both'));
+    expect(() => jsonResult({}, { replacer: () => undefined })).toThrow(new TypeError('jsonResult: the replacer left nothing to write'));
+  });
+
+  it('replacer: null is JSON.stringify without one', () => {
+    expect(jsonResult({ a: 1 }, { replacer: null, indent: 0 })).toStrictEqual(jsonResult({ a: 1 }, { indent: 0 }));
+  });
+
+  it('successResult applies the replacer to data before it becomes structuredContent; the display text is its own', () => {
+    expect(successResult('Found 1 user', { user: 'ada', token: 's3cret', id: 7n }, { replacer: (key, value) => (key === 'token' ? undefined : bigints(key, value)) })).toStrictEqual({
+      content: [{ type: 'text', text: 'Found 1 user' }],
+      structuredContent: { user: 'ada', id: '7' },
+    });
+    expect(() => successResult('x', {}, { replacer: 3 as unknown as null })).toThrow(/^successResult: replacer must be a function/);
+  });
+});

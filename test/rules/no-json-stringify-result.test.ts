@@ -153,9 +153,38 @@ server.tool('d', async () => jsonResult(data, { indent: '\\t' }));`),
       ],
     },
     {
-      name: 'json-stringify: a replacer cannot be reproduced, so no suggestion',
-      code: `${SDK_IMPORTS}${DATA}server.tool('a', async () => JSON.stringify(data, (key, value) => value, 2));`,
-      errors: [{ messageId: 'jsonStringifyResult', line: 5, column: 30, suggestions: [] }],
+      name: 'json-stringify: a replacer and an indent known only at run time go into the options as JSON.stringify has them',
+      code: `${SDK_IMPORTS}${DATA}declare const pretty: boolean;
+server.tool('a', async () => JSON.stringify(data, (key, value) => value, 2));
+server.tool('b', async () => JSON.stringify(data, ['items'], pretty ? 2 : undefined));`,
+      errors: [
+        {
+          messageId: 'jsonStringifyResult',
+          line: 6,
+          column: 30,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}declare const pretty: boolean;
+server.tool('a', async () => jsonResult(data, { replacer: (key, value) => value }));
+server.tool('b', async () => JSON.stringify(data, ['items'], pretty ? 2 : undefined));`),
+            },
+          ],
+        },
+        {
+          messageId: 'jsonStringifyResult',
+          line: 7,
+          column: 30,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}declare const pretty: boolean;
+server.tool('a', async () => JSON.stringify(data, (key, value) => value, 2));
+server.tool('b', async () => jsonResult(data, { replacer: ['items'], space: pretty ? 2 : undefined }));`),
+            },
+          ],
+        },
+      ],
     },
     {
       name: 'json-stringify: registerTool block body, low-level case, followed function, FastMCP',
@@ -430,12 +459,36 @@ server.tool('ids', async () => jsonResult(data.items, { indent: 0 }));`),
       ],
     },
     {
-      name: 'JSON helper with a replacer: reported, no suggestion (jsonResult cannot reproduce it)',
+      name: 'JSON helper with a replacer: the suggestion passes the replacer to jsonResult',
       code: `${SDK_IMPORTS}${DATA}function redacted(value: unknown) {
   return JSON.stringify(value, (key, v) => (key === 'token' ? undefined : v), 2);
 }
 server.tool('get', async () => redacted(data));`,
-      errors: [{ messageId: 'jsonStringifyResult', line: 8, column: 32, endColumn: 46, suggestions: [] }],
+      errors: [
+        {
+          messageId: 'jsonStringifyResult',
+          line: 8,
+          column: 32,
+          endColumn: 46,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}function redacted(value: unknown) {
+  return JSON.stringify(value, (key, v) => (key === 'token' ? undefined : v), 2);
+}
+server.tool('get', async () => jsonResult(data, { replacer: (key, v) => (key === 'token' ? undefined : v) }));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "JSON helper whose indent is its own parameter: reported, no suggestion (the call site has no such name)",
+      code: `${SDK_IMPORTS}${DATA}function indented(value: unknown, spaces: number) {
+  return JSON.stringify(value, null, spaces);
+}
+server.tool('get', async () => indented(data, 4));`,
+      errors: [{ messageId: 'jsonStringifyResult', line: 8, column: 32, suggestions: [] }],
     },
     {
       name: 'JSON helper in a result literal: text: asText(data) → jsonResult(data)',

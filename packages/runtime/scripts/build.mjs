@@ -40,16 +40,17 @@ if (errors > 0) {
     if (/\.(js|d\.ts)$/.test(file)) {
       const fileName = path.join(root, 'dist', file);
       const text = file.endsWith('.d.ts') ? withoutFileHeader(file, readFileSync(fileName, 'utf8')) : readFileSync(fileName, 'utf8');
-      writeFileSync(fileName, withTwoSpaceIndent(fileName, text));
+      writeFileSync(fileName, withCompactIndent(fileName, text, '\t'));
     }
   }
 }
 
 /**
- * The emitted code re-indented from TypeScript's four spaces to two (3 KB of the package's 100),
- * leaving every line that starts inside a template literal as it is: its spaces are the string's.
+ * The emitted code and declarations re-indented from TypeScript's four spaces to one tab per level
+ * (2 KB of the package's 100 against two spaces, 5 KB against four), leaving every line that starts
+ * inside a template literal as it is: its spaces are the string's.
  */
-function withTwoSpaceIndent(fileName, text) {
+function withCompactIndent(fileName, text, unit) {
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const literalRanges = [];
   const visit = (node) => {
@@ -66,7 +67,7 @@ function withTwoSpaceIndent(fileName, text) {
       offset += line.length + 1;
       const indent = /^ */.exec(line)[0].length;
       if (indent < 4 || insideLiteral(lineStart)) return line;
-      return ' '.repeat(Math.floor(indent / 4) * 2 + (indent % 4)) + line.slice(indent);
+      return unit.repeat(Math.floor(indent / 4)) + ' '.repeat(indent % 4) + line.slice(indent);
     })
     .join('\n');
 }

@@ -1,7 +1,7 @@
 // The runtime entry (`mcp-result-kit`): result helpers, formatters and result readers/renderers.
 // No dependencies: formatUnifiedDiff, which needs `diff`, is at `mcp-result-kit/unified-diff`.
 export { successResult, errorResult, errorTextResult, jsonResult, toCallToolResult, createResultHelpers, DEFAULT_RESULT_FORMAT, RESULT_FORMATS, PROTOCOL_VERSIONS } from './results/results.js';
-export type { ResultFormat, ResultOptions, JsonResultOptions, ResultHelpers, ResultHelperDefaults, ProtocolVersion } from './results/results.js';
+export type { ResultFormat, ResultOptions, JsonResultOptions, JsonReplacer, SuccessResultOptions, ResultHelpers, ResultHelperDefaults, ProtocolVersion } from './results/results.js';
 export type { JsonObject, JsonValue, JsonData, JsonObjectData, TextContent, ToolResult, SuccessResult, ErrorResult, ContentBlock, CallToolResultLike } from './results/types.js';
 export { toJsonSafe } from './results/json-safe.js';
 export { formatGrepMatches } from './format/grep.js';

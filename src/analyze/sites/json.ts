@@ -1,7 +1,8 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { functionOf } from '../discovery/resolve.js';
-import { indentArgument, isNullish } from '../rewrites.js';
+import { isPortable } from '../portable.js';
+import { isNullish, jsonOptionsArgument } from '../rewrites.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, unwrap } from '../syntax.js';
 import type { HelperName, Rewrite } from '../types.js';
 import { returnExpressions } from './predicates.js';
@@ -10,8 +11,9 @@ import type { SiteContext, SiteScope } from './scope.js';
 /**
  * JSON text made by a call: `JSON.stringify(value, replacer, indent)` itself, or a JSON helper
  * (`asText(data)` where `asText = (d) => JSON.stringify(d, null, 2)`, in this file or, with the
- * checker, another). `options` is the jsonResult options text that reproduces the same text, or
- * null when jsonResult cannot (a replacer, an indent only known at run time).
+ * checker, another). `options` is the jsonResult options text that reproduces the same text
+ * (replacer and indent included), or null when jsonResult cannot: a helper's replacer or indent
+ * that uses its own parameters or locals, or lives in another file.
  */
 export interface JsonText {
   call: TS.CallExpression;
@@ -26,37 +28,44 @@ export function jsonTextOf(expression: TS.Expression, scope: SiteScope): JsonTex
   if (!ts.isCallExpression(call)) return null;
   if (isJsonStringifyCall(call)) {
     const [value, replacer, indent] = call.arguments;
-    const options = replacer && !isNullish(replacer) ? null : indentArgument(indent, scope.sourceFile);
-    return { call, value, options, viaHelper: false };
+    const spread = call.arguments.some(ts.isSpreadElement);
+    return { call, value, options: spread ? null : jsonOptionsArgument(replacer, indent, scope.sourceFile), viaHelper: false };
   }
   const helper = jsonHelper(call, scope);
   if (!helper) return null;
-  return { call, value: call.arguments[helper.parameterIndex], options: helper.options, viaHelper: true };
+  const options = helper.serialisation.every((part) => !part || isNullish(part) || isPortable(part, call)) ? helper.options : null;
+  return { call, value: call.arguments[helper.parameterIndex], options, viaHelper: true };
 }
 
-const helperCache = new WeakMap<TS.SignatureDeclaration, { parameterIndex: number; options: string | null } | null>();
+interface JsonHelper {
+  parameterIndex: number;
+  /** The options text, written as the helper's replacer and indent are. */
+  options: string;
+  /** The helper's replacer and indent arguments: a call site may use the options only if they are portable there. */
+  serialisation: Array<TS.Expression | undefined>;
+}
+
+const helperCache = new WeakMap<TS.SignatureDeclaration, JsonHelper | null>();
 
 /**
  * A function whose only return is `JSON.stringify(<one of its parameters>, …)`: calling it is
  * JSON.stringify of the argument in that position.
  */
-function jsonHelper(call: TS.CallExpression, scope: SiteScope): { parameterIndex: number; options: string | null } | null {
+function jsonHelper(call: TS.CallExpression, scope: SiteScope): JsonHelper | null {
   const callee = unwrap(call.expression);
   if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return null;
   const fn = functionOf(callee, scope);
   if (!fn) return null;
   const cached = helperCache.get(fn);
   if (cached !== undefined) return cached;
-  let found: { parameterIndex: number; options: string | null } | null = null;
+  let found: JsonHelper | null = null;
   const returns = returnExpressions(fn);
   const returned = returns.length === 1 ? unwrap(returns[0]) : undefined;
   if (returned && ts.isCallExpression(returned) && isJsonStringifyCall(returned)) {
     const [value, replacer, indent] = returned.arguments;
     const parameterIndex = value ? fn.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && ts.isIdentifier(unwrap(value)) && parameter.name.text === (unwrap(value) as TS.Identifier).text) : -1;
-    if (parameterIndex >= 0) {
-      const indentKnown = !indent || isNullish(indent) || ts.isNumericLiteral(indent) || ts.isStringLiteral(indent);
-      const options = (replacer && !isNullish(replacer)) || !indentKnown ? null : indentArgument(indent, fn.getSourceFile());
-      found = { parameterIndex, options };
+    if (parameterIndex >= 0 && !returned.arguments.some(ts.isSpreadElement)) {
+      found = { parameterIndex, options: jsonOptionsArgument(replacer, indent, fn.getSourceFile()), serialisation: [replacer, indent] };
     }
   }
   helperCache.set(fn, found);
@@ -71,8 +80,8 @@ export function jsonResultRewrite(site: TS.Node, json: JsonText, scope: SiteScop
 
 export function jsonReviewReason(json: JsonText): string {
   return json.viaHelper
-    ? 'the JSON helper uses a replacer or a computed indent; jsonResult cannot reproduce its text'
-    : 'JSON.stringify uses a replacer; jsonResult cannot reproduce it';
+    ? "the JSON helper's replacer or indent uses a name that is a parameter or local (of the helper, or of a function here), or the helper is in another file; jsonResult cannot be given them here"
+    : 'JSON.stringify is called with spread arguments; jsonResult cannot tell its replacer and indent';
 }
 
 /**

@@ -19,9 +19,22 @@ export interface ResultOptions {
   format?: ResultFormat;
 }
 
+/** JSON.stringify's replacer, typed as lib.d.ts types it (a replacer written for it fits). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- lib.d.ts's own type
+export type JsonReplacer = ((this: any, key: string, value: any) => any) | ReadonlyArray<number | string> | null;
+
 export interface JsonResultOptions extends ResultOptions {
   /** Passed to JSON.stringify as `space`: 0 or '' gives compact JSON. Default 2. */
   indent?: number | string;
+  /** JSON.stringify's replacer; structuredContent is then the text parsed back. */
+  replacer?: JsonReplacer;
+  /** JSON.stringify's `space` as given (undefined: compact), instead of indent. */
+  space?: number | string | undefined;
+}
+
+export interface SuccessResultOptions extends ResultOptions {
+  /** Applied to `data` as JSON.stringify applies it. */
+  replacer?: JsonReplacer;
 }
 
 export const RESULT_FORMATS: readonly ResultFormat[] = Object.freeze(['readable', 'structured', 'both']);
@@ -38,7 +51,7 @@ export const DEFAULT_RESULT_FORMAT: ResultFormat = 'both';
 
 /** `Structured`: what jsonResult and toCallToolResult put in structuredContent (any JSON value from protocol 2026-07-28 on). */
 export interface ResultHelpers<Structured extends JsonValue = JsonObject> {
-  successResult<Data extends object>(display: string, data?: Data & JsonObjectData<Data>, options?: ResultOptions): SuccessResult;
+  successResult<Data extends object>(display: string, data?: Data & JsonObjectData<Data>, options?: SuccessResultOptions): SuccessResult;
   errorResult(message: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult;
   errorTextResult(text: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult;
   jsonResult<Value>(value: Value & JsonData<Value>, options?: JsonResultOptions): SuccessResult<Structured>;
@@ -141,8 +154,11 @@ function success(display: unknown, data: unknown, options: unknown, fallback: Re
   if (typeof display !== 'string') {
     throw new TypeError(`successResult: display must be a string, got ${describeType(display)}`);
   }
-  const format = resolveFormat('successResult', readOptions('successResult', options), fallback);
-  const safe = data === undefined ? undefined : safeObject('successResult', 'data', data);
+  const opts = readOptions('successResult', options);
+  const format = resolveFormat('successResult', opts, fallback);
+  const replacer = readReplacer('successResult', opts);
+  const replaced: unknown = data === undefined || replacer === undefined ? data : JSON.parse(JSON.stringify(data, replacer) ?? 'null');
+  const safe = replaced === undefined ? undefined : safeObject('successResult', 'data', replaced);
   if (format === 'readable') return successText<JsonObject>(display, undefined);
   if (format === 'structured' && safe !== undefined) return successText<JsonObject>(JSON.stringify(safe, null, 2), safe);
   return successText<JsonObject>(display, safe);
@@ -176,6 +192,14 @@ function readIndent(options: JsonObject): number | string {
   throw new TypeError(`jsonResult: indent must be a number or a string, got ${describeType(indent)}`);
 }
 
+type StringifyReplacer = Parameters<typeof JSON.stringify>[1];
+
+function readReplacer(fn: string, options: JsonObject): StringifyReplacer | undefined {
+  const replacer = options.replacer ?? undefined;
+  if (replacer === undefined || typeof replacer === 'function' || Array.isArray(replacer)) return replacer as StringifyReplacer | undefined;
+  throw new TypeError(`${fn}: replacer must be a function, an array or null, got ${describeType(replacer)}`);
+}
+
 /** `{ result: value }` for a non-object, as the SDK v2 wraps it for 2025 clients; the value itself where allowed. */
 function structuredOf(safe: unknown, anyJson: boolean): JsonObject {
   return isJsonObjectLike(safe) || anyJson ? (safe as JsonObject) : { result: safe };
@@ -191,12 +215,22 @@ function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, 
 function json(value: unknown, options: unknown, fallback: ResultFormat, anyJson = false): SuccessResult<JsonValue> {
   const opts = readOptions('jsonResult', options);
   const format = resolveFormat('jsonResult', opts, fallback);
-  const indent = readIndent(opts);
+  // `space` is JSON.stringify's argument exactly as given (even undefined); indent defaults to 2.
+  const exact = Object.hasOwn(opts, 'space');
+  if (exact && opts.indent !== undefined) throw new TypeError('jsonResult: pass indent or space, not both');
+  const space = (exact ? opts.space : readIndent(opts)) as number | string | undefined;
+  const replacer = readReplacer('jsonResult', opts);
+  if (replacer !== undefined) {
+    // The replacer decides the text; structuredContent is what that text says.
+    const text = JSON.stringify(value, replacer, space);
+    if (text === undefined) throw new TypeError('jsonResult: the replacer left nothing to write');
+    return successText(text, format === 'readable' ? undefined : (structuredOf(JSON.parse(text), anyJson) as JsonValue));
+  }
   const safe = toJsonSafe(value, 'value');
   if (safe === undefined) {
     throw new TypeError('jsonResult: value is undefined, which has no JSON representation; return null or an object');
   }
-  return successText(JSON.stringify(safe, null, indent), format === 'readable' ? undefined : (structuredOf(safe, anyJson) as JsonValue));
+  return successText(JSON.stringify(safe, null, space), format === 'readable' ? undefined : (structuredOf(safe, anyJson) as JsonValue));
 }
 
 function hasErrorMessage(value: JsonObject): value is JsonObject & { error: string } {
@@ -268,7 +302,7 @@ function makeHelpers(fallback: ResultFormat, anyJson: boolean): ResultHelpers<Js
  *
  * @example successResult('Deleted src/a.ts', { path: 'src/a.ts', deleted: true })
  */
-export function successResult<Data extends object>(display: string, data?: Data & JsonObjectData<Data>, options?: ResultOptions): SuccessResult {
+export function successResult<Data extends object>(display: string, data?: Data & JsonObjectData<Data>, options?: SuccessResultOptions): SuccessResult {
   return success(display, data, options, DEFAULT_RESULT_FORMAT);
 }
 
