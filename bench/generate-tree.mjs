@@ -167,26 +167,30 @@ export function generateTree(dir, count) {
 }
 
 /**
- * One file that registers `count` tools in one function, each with a not-found string, a JSON
- * payload and an error literal: the worst case for cost per site (everything in one block).
+ * One file that registers `count` tools, each with a not-found string, a JSON payload and an error
+ * literal, each in a try/catch. Layout 'function': all in one function (the worst case for cost per
+ * site in one block); 'top-level': one `server.tool(…)` statement each at the top level (the worst
+ * case for anything that scans the file's top level per site, such as import planning).
  */
-export function generateOneFile(file, count) {
-  const parts = [
-    `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\n\ndeclare const api: { get(id: string): Promise<Record<string, unknown> | undefined> };\n\nexport function registerAll(server: McpServer): void {\n`,
-  ];
+export function generateOneFile(file, count, layout = 'function') {
+  const topLevel = layout === 'top-level';
+  const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\n\ndeclare const api: { get(id: string): Promise<Record<string, unknown> | undefined> };\n\n`;
+  const parts = [topLevel ? `${header}export const server = new McpServer({ name: 'items', version: '1.0.0' });\n` : `${header}export function registerAll(server: McpServer): void {\n`];
+  const indent = topLevel ? '' : '  ';
   for (let i = 0; i < count; i++) {
-    parts.push(`  server.tool('item_${i}', { id: z.string() }, async ({ id }) => {
-    try {
-      const item = await api.get(id);
-      if (!item) return \`No item \${id}\`;
-      return JSON.stringify(item, null, 2);
-    } catch (error) {
-      return { content: [{ type: 'text', text: \`Failed: \${String(error)}\` }] };
-    }
-  });
-`);
+    const tool = `server.tool('item_${i}', { id: z.string() }, async ({ id }) => {
+  try {
+    const item = await api.get(id);
+    if (!item) return \`No item \${id}\`;
+    return JSON.stringify(item, null, 2);
+  } catch (error) {
+    return { content: [{ type: 'text', text: \`Failed: \${String(error)}\` }] };
   }
-  parts.push('}\n');
+});
+`;
+    parts.push(tool.replace(/^(?=.)/gm, indent));
+  }
+  if (!topLevel) parts.push('}\n');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, parts.join(''));
   return file;

@@ -1,25 +1,28 @@
-// Lint benchmark: what the ESLint plugin adds to a typescript-eslint lint run.
+// Lint benchmark: what the ESLint plugin adds to a typescript-eslint lint run, measured as CI runs
+// it: one fresh `eslint` process per run.
 //
-//   npm run build && node bench/lint/run.mjs [--files 520] [--rounds 5] [--keep] [--json]
+//   npm run build && node bench/lint/run.mjs [--files 520] [--rounds 3] [--keep] [--json]
 //
-// Generates a deterministic tree of MCP handler files under bench/.tmp/lint/, then, in one
-// process, lints it with (a) @typescript-eslint/parser + a baseline of core rules and (b) the same
-// plus the plugin's recommended rules, alternating a/b for a few rounds, and reports medians, the
-// ratio, and each plugin rule's share (from a separate `stats: true` run, so timing hooks do not
-// inflate the measured runs). Goal: the plugin adds at most 10%.
-import js from '@eslint/js';
-import tsParser from '@typescript-eslint/parser';
-import { ESLint } from 'eslint';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// Generates a deterministic tree of MCP handler files under bench/.tmp/lint/, then runs ESLint's own
+// CLI (node_modules/eslint/bin/eslint.js) over it in a new process per run, alternating (a)
+// @typescript-eslint/parser + a baseline of core rules and (b) the same plus the plugin's
+// recommended rules, `--rounds` runs of each. Each run is timed from outside: wall time, and the
+// child's CPU time (user + system, from GNU time), which other load on the machine skews far less.
+// A fresh process pays what CI pays: loading the plugin, and the first rule building the project's
+// analysis (one process linting several times, with a warm-up, hid that: it reported +1.4% where CI
+// saw +27%). Each plugin rule's share comes from a separate fresh run with `stats: true`, so timing
+// hooks do not inflate the measured runs. Goal: the plugin adds at most 10%.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
-import plugin from '../../dist/rules/index.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(here, '..', '..');
 const TREE = join(here, '..', '.tmp', 'lint');
+const ESLINT_BIN = join(ROOT, 'node_modules/eslint/bin/eslint.js');
+const PLUGIN = join(ROOT, 'dist/rules/index.js');
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -27,7 +30,7 @@ const flag = (name, fallback) => {
   return index === -1 ? fallback : Number(args[index + 1]);
 };
 const FILE_COUNT = flag('files', 520);
-const ROUNDS = flag('rounds', 5);
+const ROUNDS = flag('rounds', 3);
 const KEEP = args.includes('--keep');
 const JSON_OUTPUT = args.includes('--json');
 const GOAL = 0.1;
@@ -367,38 +370,82 @@ function generate() {
 
 // ---- lint runs -----------------------------------------------------------------------------
 
-const baselineRules = Object.fromEntries(
-  // Core recommended rules; no-undef / no-unused-vars misfire on TypeScript syntax.
-  Object.entries(js.configs.recommended.rules).filter(([name]) => name !== 'no-undef' && name !== 'no-unused-vars'),
-);
-Object.assign(baselineRules, { eqeqeq: 'error', 'prefer-const': 'error', 'no-var': 'error', curly: ['error', 'multi-line'] });
-
-const baselineConfig = [{ files: ['**/*.ts'], languageOptions: { parser: tsParser, sourceType: 'module' }, rules: baselineRules }];
 // The settings (b) lints with, and migrate uses for the steady-state tree.
 const HANDLER_OPTIONS = { handlerPatterns: ['^handle[A-Z]'], handlerProperties: ['handler'], handlerClasses: true };
 
-const pluginConfig = [
-  ...baselineConfig,
+/** The two flat configs, as files in the tree: what a project's eslint.config.mjs would hold. */
+function writeConfigs(tree) {
+  const baseline = `import js from '@eslint/js';
+import tsParser from '@typescript-eslint/parser';
+
+// Core recommended rules; no-undef / no-unused-vars misfire on TypeScript syntax.
+const rules = Object.fromEntries(Object.entries(js.configs.recommended.rules).filter(([name]) => name !== 'no-undef' && name !== 'no-unused-vars'));
+Object.assign(rules, { eqeqeq: 'error', 'prefer-const': 'error', 'no-var': 'error', curly: ['error', 'multi-line'] });
+
+export default [{ files: ['**/*.ts'], languageOptions: { parser: tsParser, sourceType: 'module' }, rules }];
+`;
+  const withPlugin = `import baseline from './eslint.baseline.config.mjs';
+import plugin from ${JSON.stringify(pathToFileURL(PLUGIN).href)};
+
+export default [
+  ...baseline,
   { files: ['**/*.ts'], ...plugin.configs.recommended },
   // Turn on every handler style, so the plugin does the most work it can.
-  { files: ['**/*.ts'], settings: { 'mcp-result-kit': HANDLER_OPTIONS } },
+  { files: ['**/*.ts'], settings: { 'mcp-result-kit': ${JSON.stringify(HANDLER_OPTIONS)} } },
 ];
+`;
+  writeFileSync(join(tree, 'eslint.baseline.config.mjs'), baseline);
+  writeFileSync(join(tree, 'eslint.plugin.config.mjs'), withPlugin);
+}
 
-// A full collection before each run, so one run's garbage is not collected on the next one's time.
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc');
+const timeBin = ['/usr/bin/time', '/bin/time'].find((candidate) => existsSync(candidate));
 
-async function lint(config, stats = false, cwd = TREE) {
-  collectGarbage();
-  const eslint = new ESLint({ cwd, overrideConfigFile: true, overrideConfig: config, cache: false, stats });
+/**
+ * One fresh `eslint` process over the tree's src/, as CI runs it. Wall time from here; CPU time
+ * (user + system) and peak RSS of the child from GNU time. The JSON report is read back for the
+ * number of findings (it also proves the run linted something).
+ */
+function lint(config, cwd = TREE) {
+  const report = join(cwd, `report-${config}.json`);
+  rmSync(report, { force: true });
   const start = performance.now();
-  const cpuStart = process.cpuUsage();
-  const results = await eslint.lintFiles(['src/**/*.ts']);
-  const cpu = process.cpuUsage(cpuStart);
+  const run = spawnSync(timeBin, ['-f', 'MEASURED %U %S %M', process.execPath, ESLINT_BIN, '--config', `eslint.${config}.config.mjs`, '--no-cache', '-f', 'json', '-o', report, 'src'], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const ms = performance.now() - start;
-  // CPU time of this process (user + system): far less sensitive than wall time to other load on
-  // the machine; the ratio is taken from it.
-  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, results };
+  const measured = /MEASURED ([\d.]+) ([\d.]+) (\d+)/.exec(run.stderr);
+  // Exit 1 is "lint errors found"; anything else (a crash, a config error) is a failed run.
+  if (!measured || (run.status !== 0 && run.status !== 1)) throw new Error(`eslint --config eslint.${config}.config.mjs failed (exit ${run.status}):\n${run.stderr.slice(0, 2000)}`);
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  rmSync(report, { force: true });
+  return { ms, cpuMs: (Number(measured[1]) + Number(measured[2])) * 1000, rssMb: Number(measured[3]) / 1024, results };
+}
+
+/** `rounds` fresh runs of each configuration, alternating which goes first so drift hits both. */
+function alternate(rounds, cwd, log = () => {}) {
+  const a = [];
+  const b = [];
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0) {
+      a.push(lint('baseline', cwd));
+      b.push(lint('plugin', cwd));
+    } else {
+      b.push(lint('plugin', cwd));
+      a.push(lint('baseline', cwd));
+    }
+    const last = (runs) => `${runs.at(-1).cpuMs.toFixed(0)} ms CPU / ${runs.at(-1).ms.toFixed(0)} ms wall`;
+    log(`  round ${round + 1}: baseline ${last(a)}, with plugin ${last(b)}`);
+  }
+  return { a, b };
+}
+
+/** The stats run, in a fresh process of its own (this script with --stats-child): per-rule times. */
+function statsRun() {
+  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--stats-child'], { cwd: TREE, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`stats run failed:\n${run.stderr.slice(0, 2000)}`);
+  return JSON.parse(run.stdout);
 }
 
 const median = (values) => {
@@ -435,43 +482,38 @@ function sumStats(results) {
   return totals;
 }
 
+/** In the child: one lint of the tree with the plugin and `stats: true`, its summed stats on stdout. */
+async function statsChild() {
+  const { ESLint } = await import('eslint');
+  const eslint = new ESLint({ cwd: process.cwd(), overrideConfigFile: join(process.cwd(), 'eslint.plugin.config.mjs'), cache: false, stats: true });
+  console.log(JSON.stringify(sumStats(await eslint.lintFiles(['src']))));
+}
+
 async function main() {
+  if (!timeBin) throw new Error('bench/lint: needs GNU time (/usr/bin/time) for the child processes\' CPU time');
+  if (!existsSync(PLUGIN)) throw new Error('bench/lint: build first (npm run build)');
   const { counts, lines } = generate();
+  writeConfigs(TREE);
   const files = Object.values(counts).reduce((a, b) => a + b, 0) + 1;
+  const eslintVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/eslint/package.json'), 'utf8')).version;
   const log = JSON_OUTPUT ? () => {} : (text) => console.log(text);
   log(`Lint benchmark: ${files} files, ${lines} lines (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')})`);
-  log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ESLint ${ESLint.version}, ${ROUNDS} rounds + 1 warm-up each`);
+  log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ESLint ${eslintVersion}, ${ROUNDS} fresh eslint processes per configuration, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
 
-  // Warm-up: load parser, rules and the TypeScript compiler once for each configuration.
-  const warmA = await lint(baselineConfig);
-  const warmB = await lint(pluginConfig);
-  const fatal = warmA.results.flatMap((result) => result.messages.filter((m) => m.fatal).map((m) => `${result.filePath}:${m.line}: ${m.message}`));
+  const { a, b } = alternate(ROUNDS, TREE, log);
+  const fatal = a[0].results.flatMap((result) => result.messages.filter((m) => m.fatal).map((m) => `${result.filePath}:${m.line}: ${m.message}`));
   if (fatal.length > 0) throw new Error(`generated files do not parse:\n${fatal.slice(0, 5).join('\n')}`);
-  const findings = countMessages(warmB.results, 'mcp-result-kit/');
+  const findings = countMessages(b[0].results, 'mcp-result-kit/');
   if (findings === 0) throw new Error('the plugin reported nothing on the generated tree; the benchmark is not measuring it');
-
-  const a = [];
-  const b = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    // Alternate which configuration goes first, so drift (GC, thermal, JIT) hits both.
-    if (round % 2 === 0) {
-      a.push(await lint(baselineConfig));
-      b.push(await lint(pluginConfig));
-    } else {
-      b.push(await lint(pluginConfig));
-      a.push(await lint(baselineConfig));
-    }
-    const last = (runs) => `${runs.at(-1).cpuMs.toFixed(0)} ms CPU / ${runs.at(-1).ms.toFixed(0)} ms wall`;
-    log(`  round ${round + 1}: baseline ${last(a)}, with plugin ${last(b)}`);
-  }
   const medianA = median(a.map((run) => run.cpuMs));
   const medianB = median(b.map((run) => run.cpuMs));
   const wallA = median(a.map((run) => run.ms));
   const wallB = median(b.map((run) => run.ms));
   const overhead = medianB / medianA - 1;
+  const wallOverhead = wallB / wallA - 1;
 
   // The CI steady state: the same tree after `migrate`, where the plugin finds (almost) nothing.
-  // On the legacy tree most of the plugin's cost beyond its analysis is ESLint computing a
+  // On the legacy tree much of the plugin's cost beyond its analysis is ESLint computing a
   // suggestion (with its import edit) for every finding.
   const migratedTree = `${TREE}-migrated`;
   rmSync(migratedTree, { recursive: true, force: true });
@@ -480,25 +522,14 @@ async function main() {
   const { globby } = await import('globby');
   const migration = runMigration({ files: await globby('src/**/*.ts', { cwd: migratedTree, absolute: true }), handlerOptions: HANDLER_OPTIONS });
   for (const file of migration.files) if (file.changed) writeFileSync(file.fileName, file.text);
-  await lint(baselineConfig, false, migratedTree);
-  const migratedFindings = countMessages((await lint(pluginConfig, false, migratedTree)).results, 'mcp-result-kit/');
-  const ma = [];
-  const mb = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    if (round % 2 === 0) {
-      ma.push(await lint(baselineConfig, false, migratedTree));
-      mb.push(await lint(pluginConfig, false, migratedTree));
-    } else {
-      mb.push(await lint(pluginConfig, false, migratedTree));
-      ma.push(await lint(baselineConfig, false, migratedTree));
-    }
-  }
-  const migratedOverhead = median(mb.map((run) => run.cpuMs)) / median(ma.map((run) => run.cpuMs)) - 1;
+  const migrated = alternate(ROUNDS, migratedTree);
+  const migratedFindings = countMessages(migrated.b[0].results, 'mcp-result-kit/');
+  const migratedOverhead = median(migrated.b.map((run) => run.cpuMs)) / median(migrated.a.map((run) => run.cpuMs)) - 1;
+  const migratedWallOverhead = median(migrated.b.map((run) => run.ms)) / median(migrated.a.map((run) => run.ms)) - 1;
   rmSync(migratedTree, { recursive: true, force: true });
 
   // One stats run for the breakdown (timing hooks on every rule; not used for the ratio).
-  const statsRun = await lint(pluginConfig, true);
-  const stats = sumStats(statsRun.results);
+  const stats = statsRun();
   const pluginRules = Object.entries(stats.byRule)
     .filter(([rule]) => rule.startsWith('mcp-result-kit/'))
     .sort((x, y) => y[1] - x[1]);
@@ -510,13 +541,15 @@ async function main() {
     rounds: ROUNDS,
     node: process.version,
     cpus: os.cpus().length,
-    eslint: ESLint.version,
+    eslint: eslintVersion,
     findings,
     loadAverage: os.loadavg().map((value) => Number(value.toFixed(2))),
     baselineCpuMs: a.map((run) => Math.round(run.cpuMs)),
     pluginCpuMs: b.map((run) => Math.round(run.cpuMs)),
     baselineWallMs: a.map((run) => Math.round(run.ms)),
     pluginWallMs: b.map((run) => Math.round(run.ms)),
+    baselinePeakRssMb: a.map((run) => Math.round(run.rssMb)),
+    pluginPeakRssMb: b.map((run) => Math.round(run.rssMb)),
     medianBaselineCpuMs: Math.round(medianA),
     medianPluginCpuMs: Math.round(medianB),
     medianBaselineWallMs: Math.round(wallA),
@@ -524,7 +557,14 @@ async function main() {
     ratio: Number((medianB / medianA).toFixed(3)),
     wallRatio: Number((wallB / wallA).toFixed(3)),
     overheadPercent: Number((overhead * 100).toFixed(1)),
-    migratedTree: { findings: migratedFindings, overheadPercent: Number((migratedOverhead * 100).toFixed(1)) },
+    wallOverheadPercent: Number((wallOverhead * 100).toFixed(1)),
+    migratedTree: {
+      findings: migratedFindings,
+      baselineCpuMs: migrated.a.map((run) => Math.round(run.cpuMs)),
+      pluginCpuMs: migrated.b.map((run) => Math.round(run.cpuMs)),
+      overheadPercent: Number((migratedOverhead * 100).toFixed(1)),
+      wallOverheadPercent: Number((migratedWallOverhead * 100).toFixed(1)),
+    },
     goalPercent: GOAL * 100,
     stats: {
       totalMs: Math.round(stats.total),
@@ -533,7 +573,7 @@ async function main() {
       pluginRulesMs: Math.round(pluginTotal),
       pluginShareOfTotalPercent: Number(((pluginTotal / stats.total) * 100).toFixed(1)),
       // The plugin's own listener time over everything else in the same run: an overhead estimate
-      // that machine load cannot skew between two runs (it leaves out GC caused by the plugin).
+      // that machine load cannot skew between two runs (it leaves out loading the plugin and GC).
       pluginOverRestPercent: Number(((pluginTotal / (stats.total - pluginTotal)) * 100).toFixed(1)),
       pluginByKindOfFile: Object.fromEntries(
         Object.entries(stats.pluginByKind).map(([kind, { ms, totalMs }]) => [kind, { ms: Math.round(ms), percentOfThoseFiles: Number(((ms / totalMs) * 100).toFixed(1)) }]),
@@ -545,16 +585,17 @@ async function main() {
   if (JSON_OUTPUT) {
     console.log(JSON.stringify(report, null, 2));
   } else {
+    const verdict = (value) => (value <= GOAL ? 'OK' : 'MISSED');
     log('');
-    log(`baseline (typescript-eslint parser + ${Object.keys(baselineRules).length} core rules): median ${medianA.toFixed(0)} ms CPU, ${wallA.toFixed(0)} ms wall`);
-    log(`with mcp-result-kit recommended (${Object.keys(plugin.configs.recommended.rules).length} rules, ${findings} findings): median ${medianB.toFixed(0)} ms CPU, ${wallB.toFixed(0)} ms wall`);
-    log(`ratio ${report.ratio} (CPU; wall ${report.wallRatio}) → plugin adds ${report.overheadPercent}% (goal ≤ ${GOAL * 100}%) ${overhead <= GOAL ? 'OK' : 'MISSED'}`);
-    log(`after migrate (the CI steady state, ${migratedFindings} findings): plugin adds ${report.migratedTree.overheadPercent}% (goal ≤ ${GOAL * 100}%) ${migratedOverhead <= GOAL ? 'OK' : 'MISSED'}`);
-    log(`load average during the run: ${report.loadAverage.join(' ')}`);
+    log(`baseline (typescript-eslint parser + core rules): median ${medianA.toFixed(0)} ms CPU, ${wallA.toFixed(0)} ms wall`);
+    log(`with mcp-result-kit recommended (${findings} findings): median ${medianB.toFixed(0)} ms CPU, ${wallB.toFixed(0)} ms wall`);
+    log(`plugin adds ${report.overheadPercent}% CPU (ratio ${report.ratio}) ${verdict(overhead)}, ${report.wallOverheadPercent}% wall (ratio ${report.wallRatio}) ${verdict(wallOverhead)} (goal ≤ ${GOAL * 100}%)`);
+    log(`after migrate (the CI steady state, ${migratedFindings} findings): plugin adds ${report.migratedTree.overheadPercent}% CPU ${verdict(migratedOverhead)}, ${report.migratedTree.wallOverheadPercent}% wall ${verdict(migratedWallOverhead)}`);
+    log(`load average at the end: ${report.loadAverage.join(' ')}`);
     log('');
-    log(`stats run (stats: true): total ${report.stats.totalMs} ms, parse ${report.stats.parseMs} ms, all rules ${report.stats.rulesMs} ms, plugin rules ${report.stats.pluginRulesMs} ms`);
+    log(`stats run (a fresh process, stats: true): total ${report.stats.totalMs} ms, parse ${report.stats.parseMs} ms, all rules ${report.stats.rulesMs} ms, plugin rules ${report.stats.pluginRulesMs} ms`);
     log(`  plugin rules = ${report.stats.pluginShareOfTotalPercent}% of the total = ${report.stats.pluginOverRestPercent}% on top of everything else`);
-    log('  the first plugin rule on a file pays for the shared analysis; the others read the cached result');
+    log('  the first plugin rule on a file pays for the shared analysis (on the first file: the whole project\'s); the others read the cached result');
     for (const [rule, { ms, percentOfTotal }] of Object.entries(report.stats.byPluginRule)) {
       log(`  ${rule.padEnd(42)} ${String(ms).padStart(6)} ms  ${percentOfTotal.toFixed(2).padStart(6)}%`);
     }
@@ -566,4 +607,5 @@ async function main() {
   if (!KEEP) rmSync(TREE, { recursive: true, force: true });
 }
 
-await main();
+if (args.includes('--stats-child')) await statsChild();
+else await main();

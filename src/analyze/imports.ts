@@ -34,9 +34,8 @@ interface FileStyle {
   newline: string;
 }
 
-function fileStyle(sourceFile: TS.SourceFile): FileStyle {
+function fileStyle(sourceFile: TS.SourceFile, imports: readonly TS.ImportDeclaration[]): FileStyle {
   const text = sourceFile.text;
-  const imports = sourceFile.statements.filter(ts.isImportDeclaration);
   const firstSpecifier = imports[0]?.moduleSpecifier.getText(sourceFile) ?? firstRequireSpecifier(sourceFile);
   const quote = firstSpecifier?.startsWith('"') ? '"' : "'";
   // Only statements that end in a semicolon in semicolon style tell us the file's style.
@@ -77,17 +76,6 @@ function hasExportModifier(statement: TS.Statement): boolean {
   return ts.canHaveModifiers(statement) && (ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) ?? false);
 }
 
-/** `import`/`export` statements make a file an ES module (TypeScript's `export =` does not). */
-function usesModuleSyntax(sourceFile: TS.SourceFile): boolean {
-  return sourceFile.statements.some(
-    (statement) =>
-      ts.isImportDeclaration(statement) ||
-      ts.isExportDeclaration(statement) ||
-      (ts.isExportAssignment(statement) && !statement.isExportEquals) ||
-      hasExportModifier(statement),
-  );
-}
-
 const TYPESCRIPT_FILE = /\.(?:[cm]?ts|tsx)$/i;
 
 /**
@@ -97,23 +85,12 @@ const TYPESCRIPT_FILE = /\.(?:[cm]?ts|tsx)$/i;
  * untyped, and typescript-eslint's recommended no-require-imports rejects it).
  */
 export function usesRequireSyntax(sourceFile: TS.SourceFile, fallback: ModuleFormat): boolean {
-  if (usesModuleSyntax(sourceFile)) return false;
-  if (sourceFile.statements.some(isRequireStatement)) return true;
+  // `import`/`export` statements make a file an ES module (TypeScript's `export =` does not).
+  const layout = layoutOf(sourceFile);
+  if (layout.usesModuleSyntax) return false;
+  if (layout.hasRequire) return true;
   if (TYPESCRIPT_FILE.test(sourceFile.fileName)) return false;
   return fallback === 'cjs';
-}
-
-/** `const { a, b } = require('<source>')` at the top level, for merging more names into it. */
-function existingRequire(sourceFile: TS.SourceFile, source: string): TS.ObjectBindingPattern | undefined {
-  for (const statement of sourceFile.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    for (const declaration of statement.declarationList.declarations) {
-      const call = requireCall(declaration.initializer);
-      const argument = call?.arguments[0];
-      if (argument && ts.isStringLiteral(argument) && argument.text === source && ts.isObjectBindingPattern(declaration.name)) return declaration.name;
-    }
-  }
-  return undefined;
 }
 
 /** Names a top-level `const`/`let`/`var` declares, destructured ones included. */
@@ -132,42 +109,91 @@ function prologueEnd(sourceFile: TS.SourceFile): TS.Statement | undefined {
   return last;
 }
 
-function isNameBound(sourceFile: TS.SourceFile, name: string): boolean {
-  return sourceFile.statements.some((statement) => {
-    if (ts.isImportDeclaration(statement)) return importedNames(statement).includes(name) || statement.importClause?.name?.text === name;
-    if (ts.isImportEqualsDeclaration(statement)) return statement.name.text === name;
-    if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.some((declaration) => declaredNames(declaration.name).includes(name));
-    return false;
-  });
-}
-
 const RESULT_TYPE = 'ToolResult';
 
-/** Types and values the file declares or imports at the top level: a name for the result type must be free of them. */
-function isTypeNameTaken(sourceFile: TS.SourceFile, name: string): boolean {
-  if (isNameBound(sourceFile, name)) return true;
-  return sourceFile.statements.some((statement) => {
-    if (ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) {
-      return statement.name !== undefined && ts.isIdentifier(statement.name) && statement.name.text === name;
-    }
-    if (ts.isImportDeclaration(statement)) {
-      const bindings = statement.importClause?.namedBindings;
-      return bindings !== undefined && ts.isNamespaceImport(bindings) && bindings.name.text === name;
-    }
-    return false;
-  });
+/**
+ * What import planning needs to know about a file's top level, read in one pass over its
+ * statements and kept per SourceFile (an immutable tree): a suggestion is planned for every site,
+ * and a scan per site made a file with 20,000 top-level registrations quadratic.
+ */
+interface FileLayout {
+  /** Names the top level's imports and `const`/`let`/`var` declarations bind (destructured included). */
+  boundNames: ReadonlySet<string>;
+  /** Bound names plus declared types, classes, enums, namespaces and namespace imports. */
+  typeNames: ReadonlySet<string>;
+  imports: readonly TS.ImportDeclaration[];
+  lastRequire: TS.Statement | undefined;
+  usesModuleSyntax: boolean;
+  hasRequire: boolean;
+  style: FileStyle;
+  /** Per module source: the local name of its imported `ToolResult` (first import that has one). */
+  resultTypeImports: ReadonlyMap<string, string>;
+  /** Per module source: the first top-level `const { … } = require('<source>')` pattern. */
+  requirePatterns: ReadonlyMap<string, TS.ObjectBindingPattern>;
+  /** The resolved result type name, per helpers' module. */
+  resultTypeNames: Map<string, string>;
 }
 
-/** The local name of `ToolResult` in an existing import of `source`, if there is one. */
-function importedResultType(sourceFile: TS.SourceFile, source: string): string | undefined {
+const layouts = new WeakMap<TS.SourceFile, FileLayout>();
+let layoutScans = 0;
+
+/** How many times a file's top level was scanned for import planning (tests assert it stays one per file). */
+export function importLayoutScans(): number {
+  return layoutScans;
+}
+
+function layoutOf(sourceFile: TS.SourceFile): FileLayout {
+  const cached = layouts.get(sourceFile);
+  if (cached) return cached;
+  layoutScans++;
+  const boundNames = new Set<string>();
+  const typeNames = new Set<string>();
+  const imports: TS.ImportDeclaration[] = [];
+  const resultTypeImports = new Map<string, string>();
+  const requirePatterns = new Map<string, TS.ObjectBindingPattern>();
+  let lastRequire: TS.Statement | undefined;
+  let moduleSyntax = false;
   for (const statement of sourceFile.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== source) continue;
-    const bindings = statement.importClause?.namedBindings;
-    if (!bindings || !ts.isNamedImports(bindings)) continue;
-    const element = bindings.elements.find((candidate) => (candidate.propertyName ?? candidate.name).text === RESULT_TYPE);
-    if (element) return element.name.text;
+    if (isRequireStatement(statement)) lastRequire = statement;
+    if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) || (ts.isExportAssignment(statement) && !statement.isExportEquals) || hasExportModifier(statement)) moduleSyntax = true;
+    if (ts.isImportDeclaration(statement)) {
+      imports.push(statement);
+      for (const name of importedNames(statement)) boundNames.add(name);
+      const clause = statement.importClause;
+      if (clause?.name) boundNames.add(clause.name.text);
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) typeNames.add(bindings.name.text);
+      if (bindings && ts.isNamedImports(bindings) && ts.isStringLiteral(statement.moduleSpecifier) && !resultTypeImports.has(statement.moduleSpecifier.text)) {
+        const element = bindings.elements.find((candidate) => (candidate.propertyName ?? candidate.name).text === RESULT_TYPE);
+        if (element) resultTypeImports.set(statement.moduleSpecifier.text, element.name.text);
+      }
+    } else if (ts.isImportEqualsDeclaration(statement)) {
+      boundNames.add(statement.name.text);
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        for (const name of declaredNames(declaration.name)) boundNames.add(name);
+        const argument = requireCall(declaration.initializer)?.arguments[0];
+        if (argument && ts.isStringLiteral(argument) && ts.isObjectBindingPattern(declaration.name) && !requirePatterns.has(argument.text)) requirePatterns.set(argument.text, declaration.name);
+      }
+    } else if (ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) {
+      if (statement.name !== undefined && ts.isIdentifier(statement.name)) typeNames.add(statement.name.text);
+    }
   }
-  return undefined;
+  for (const name of boundNames) typeNames.add(name);
+  const layout: FileLayout = {
+    boundNames,
+    typeNames,
+    imports,
+    lastRequire,
+    usesModuleSyntax: moduleSyntax,
+    hasRequire: lastRequire !== undefined,
+    style: fileStyle(sourceFile, imports),
+    resultTypeImports,
+    requirePatterns,
+    resultTypeNames: new Map(),
+  };
+  layouts.set(sourceFile, layout);
+  return layout;
 }
 
 /**
@@ -176,11 +202,19 @@ function importedResultType(sourceFile: TS.SourceFile, source: string): string |
  * `ToolResult` of its own, often a narrower result type) an alias that is free.
  */
 export function resultTypeName(sourceFile: TS.SourceFile, importSource: string = DEFAULT_IMPORT_SOURCE): string {
-  const imported = importedResultType(sourceFile, importSource);
-  if (imported !== undefined) return imported;
-  for (const candidate of [RESULT_TYPE, 'McpToolResult', 'KitToolResult']) if (!isTypeNameTaken(sourceFile, candidate)) return candidate;
+  const layout = layoutOf(sourceFile);
+  let name = layout.resultTypeNames.get(importSource);
+  if (name === undefined) {
+    name = layout.resultTypeImports.get(importSource) ?? freeTypeName(layout.typeNames);
+    layout.resultTypeNames.set(importSource, name);
+  }
+  return name;
+}
+
+function freeTypeName(taken: ReadonlySet<string>): string {
+  for (const candidate of [RESULT_TYPE, 'McpToolResult', 'KitToolResult']) if (!taken.has(candidate)) return candidate;
   let index = 2;
-  while (isTypeNameTaken(sourceFile, `KitToolResult${index}`)) index++;
+  while (taken.has(`KitToolResult${index}`)) index++;
   return `KitToolResult${index}`;
 }
 
@@ -192,17 +226,16 @@ export function resultTypeName(sourceFile: TS.SourceFile, importSource: string =
  */
 export function planImports(sourceFile: TS.SourceFile, helpers: Iterable<HelperName>, options: ImportPlanOptions = {}): TextEdit[] {
   const source = options.importSource ?? DEFAULT_IMPORT_SOURCE;
-  const style = fileStyle(sourceFile);
+  const layout = layoutOf(sourceFile);
+  const { style, imports, lastRequire } = layout;
   const edits: TextEdit[] = [];
-  const wanted = [...new Set(helpers)].filter((name) => !isNameBound(sourceFile, name)).sort();
-  const imports = sourceFile.statements.filter(ts.isImportDeclaration);
+  const wanted = [...new Set(helpers)].filter((name) => !layout.boundNames.has(name)).sort();
   const lastImport = imports[imports.length - 1];
-  const lastRequire = [...sourceFile.statements].reverse().find(isRequireStatement);
   const newLines: string[] = [];
 
   // `type ToolResult` (or `type ToolResult as McpToolResult`), unless the file imports it already.
   let typeSpecifier: string | undefined;
-  if (options.resultType && importedResultType(sourceFile, source) === undefined) {
+  if (options.resultType && !layout.resultTypeImports.has(source)) {
     const name = resultTypeName(sourceFile, source);
     typeSpecifier = name === RESULT_TYPE ? RESULT_TYPE : `${RESULT_TYPE} as ${name}`;
   }
@@ -222,7 +255,7 @@ export function planImports(sourceFile: TS.SourceFile, helpers: Iterable<HelperN
     mergeInto(existing, [...wanted, ...(typeSpecifier === undefined ? [] : [`type ${typeSpecifier}`])]);
     typeSpecifier = undefined;
   } else if (wanted.length > 0) {
-    const existingPattern = useRequire && !options.before ? existingRequire(sourceFile, source) : undefined;
+    const existingPattern = useRequire && !options.before ? layout.requirePatterns.get(source) : undefined;
     if (existingPattern) {
       const merged = [...new Set([...existingPattern.elements.map((element) => element.getText(sourceFile)), ...wanted])].sort();
       edits.push({ start: existingPattern.getStart(sourceFile), end: existingPattern.getEnd(), text: `{ ${merged.join(', ')} }` });

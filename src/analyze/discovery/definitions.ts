@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { skipTypeWrappers } from '../declarations.js';
 import { getPropertyValue, propertyName } from '../syntax.js';
-import type { DiscoveryScope, HandlerEvidence } from './index.js';
+import type { DiscoveryScope, HandlerEvidence } from './types.js';
 import { classMethod, constantText } from './resolve.js';
 import { handlerTargets } from './targets.js';
 

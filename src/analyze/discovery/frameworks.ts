@@ -5,7 +5,7 @@ import { skipTypeWrappers } from '../declarations.js';
 import { topLevelDeclaration } from '../flow/project.js';
 import { getPropertyValue, propertyName } from '../syntax.js';
 import type { Framework } from '../types.js';
-import type { DiscoveryScope, HandlerEvidence } from './index.js';
+import type { DiscoveryScope, HandlerEvidence } from './types.js';
 import { classMethod, constantText, importedDeclaration, objectLiteralOf } from './resolve.js';
 import { handlerTargets } from './targets.js';
 

@@ -4,12 +4,12 @@ import type { CheckerSource, LocalDeclarations } from '../declarations.js';
 import type { SourceProject } from '../flow/project.js';
 import { isOwnKitNamedFunction, type ResolvedHandlerOptions } from '../options.js';
 import { lineAndColumn } from '../syntax.js';
-import type { Framework, HandlerStyle, ToolHandler } from '../types.js';
+import type { HandlerStyle, ToolHandler } from '../types.js';
 import { definitionObject, handlerClass, isToolCallbackDeclaration, namedHandler } from './definitions.js';
 import { decoratedToolMethods, fileExportTool, frameworkToolClass } from './frameworks.js';
 import { registrationCall, worseSerialisation } from './registrations.js';
 import { resultShapedFunction } from './result-shape.js';
-import type { ResolveScope } from './resolve.js';
+import type { DiscoveryScope, HandlerEvidence } from './types.js';
 
 // Read once: each `ts.SyntaxKind.X` goes through an export getter of the TypeScript bundle.
 const KIND = {
@@ -21,19 +21,6 @@ const KIND = {
   FunctionDeclaration: ts.SyntaxKind.FunctionDeclaration,
   VariableDeclaration: ts.SyntaxKind.VariableDeclaration,
 } as const;
-
-/** What discovery found about one function; `add` merges several findings of the same function. */
-export interface HandlerEvidence {
-  fn: TS.SignatureDeclaration;
-  style: HandlerStyle;
-  framework: Framework;
-  toolName: string | null;
-  hasOutputSchema: boolean;
-  at: TS.Node;
-  serialisedBy?: ToolHandler['serialisedBy'];
-  property?: string;
-  definedBy?: TS.ObjectLiteralExpression;
-}
 
 // How strongly a style says "this function handles a tool": a registration beats a shape.
 const STRENGTH: Record<HandlerStyle, number> = {
@@ -53,14 +40,6 @@ const STRENGTH: Record<HandlerStyle, number> = {
   followed: 1,
   'result-shape': 1,
 };
-
-export interface DiscoveryScope extends ResolveScope {
-  options: ResolvedHandlerOptions;
-  /** The file imports FastMCP: tool objects and result builders here belong to it. */
-  fastmcp: boolean;
-  /** The file imports an agent or LLM SDK: its `{ name, parameters, execute }` objects are that SDK's tools. */
-  agentSdk: boolean;
-}
 
 /**
  * Finds every tool handler in a file in one walk. Discovery is split by the evidence it reads:
@@ -143,7 +122,6 @@ export function findHandlers(sourceFile: TS.SourceFile, options: ResolvedHandler
   for (const handler of handlers) if (sharedNames.has(handler.fn)) handler.toolName = null;
   return handlers;
 }
-
 
 /** Registered handlers before shapes: a function reached from several handlers is analyzed under the strongest one. */
 export function byStrength(handlers: readonly ToolHandler[]): readonly ToolHandler[] {

@@ -4,7 +4,7 @@ import { skipTypeWrappers } from '../declarations.js';
 import { returnExpressions } from '../sites/predicates.js';
 import { getPropertyValue, isFunctionLike, isJsonStringifyCall, unwrap } from '../syntax.js';
 import type { Framework, HandlerStyle, ToolHandler } from '../types.js';
-import type { DiscoveryScope, HandlerEvidence } from './index.js';
+import type { DiscoveryScope, HandlerEvidence } from './types.js';
 import { constantText, functionOf, objectLiteralOf } from './resolve.js';
 import { transportLiteral } from '../sites/transport.js';
 import { handlerTargets, toolObjects, type HandlerTarget } from './targets.js';

@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { getProperty, getPropertyValue, isFunctionLike, stringLiteralText, unwrap } from '../syntax.js';
 import { returnExpressions } from '../sites/predicates.js';
-import type { DiscoveryScope, HandlerEvidence } from './index.js';
+import type { DiscoveryScope, HandlerEvidence } from './types.js';
 import { isCallToolRequestSchema, NOT_TOOL_METHODS } from './registrations.js';
 
 // The content item types of a CallToolResult.
