@@ -1,5 +1,5 @@
 import { RULE_PRESET } from './rule-set.js';
-import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, type KitRuleOptions } from './utils.js';
+import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, wrapperLabel, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
 export type MessageIds = 'jsonStringifyResult' | 'jsonTextContent' | 'frameworkJsonResult' | 'transportWrapper' | 'useJsonResult' | 'useToCallToolResult' | 'frameworkRewrite';
@@ -21,7 +21,7 @@ export default createRule<Options, MessageIds>({
         '{{tool}} puts JSON.stringify(...) in a text item without structuredContent. Return jsonResult(value) so the data is also machine-readable.',
       frameworkJsonResult: '{{tool}} returns JSON text. {{delivery}} {{instead}}',
       transportWrapper:
-        'This wrapper serialises whatever a handler returns, so errors and structured results are lost. Return toCallToolResult(result).',
+        '{{wrapper}} serialises whatever a handler returns, so errors and structured results are lost. Return toCallToolResult(result).',
       useJsonResult: 'Return jsonResult(...) instead',
       useToCallToolResult: 'Return toCallToolResult(...) instead',
     },
@@ -33,6 +33,6 @@ export default createRule<Options, MessageIds>({
       'json-stringify': { messageId: 'jsonStringifyResult', frameworkMessageId: 'frameworkJsonResult', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useJsonResult' },
       'json-text-content': { messageId: 'jsonTextContent', frameworkMessageId: 'frameworkJsonResult', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useJsonResult' },
       'transport-wrapper': { messageId: 'transportWrapper', suggestionId: 'useToCallToolResult' },
-    });
+    }, (finding) => ({ wrapper: wrapperLabel(finding) }));
   },
 });

@@ -281,6 +281,11 @@ export function toolLabel(finding: Finding): string {
   return finding.toolName ? `Tool "${finding.toolName}"` : 'This tool handler';
 }
 
+/** The subject of a transport-wrapper message: the wrapper, in the tool it belongs to when that is known. */
+export function wrapperLabel(finding: Finding): string {
+  return finding.toolName ? `The wrapper in tool "${finding.toolName}"` : 'This wrapper';
+}
+
 export interface KindReport<MessageId extends string> {
   messageId: MessageId;
   /** A message that says what this framework does with such a result, where it differs. */

@@ -176,7 +176,7 @@ export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationO
   if (parseErrors.length > 0) {
     const first = parseErrors[0];
     const position = first.start !== undefined ? sourceFile.getLineAndCharacterOfPosition(first.start) : { line: 0, character: 0 };
-    return unchanged([errorDiagnostic(fileName, 'parse-error', `does not parse (${ts.flattenDiagnosticMessageText(first.messageText, ' ')}); skipped, not written`, position.line + 1, position.character + 1)]);
+    return unchanged([errorDiagnostic(fileName, 'parse-error', `could not be parsed (${ts.flattenDiagnosticMessageText(first.messageText, ' ')}); skipped, nothing written`, position.line + 1, position.character + 1)]);
   }
 
   let handlers = 0;

@@ -36,24 +36,37 @@ interface FileStyle {
 
 function fileStyle(sourceFile: TS.SourceFile, imports: readonly TS.ImportDeclaration[]): FileStyle {
   const text = sourceFile.text;
-  const firstSpecifier = imports[0]?.moduleSpecifier.getText(sourceFile) ?? firstRequireSpecifier(sourceFile);
-  const quote = firstSpecifier?.startsWith('"') ? '"' : "'";
   // Only statements that end in a semicolon in semicolon style tell us the file's style.
   const sample = imports[imports.length - 1] ?? sourceFile.statements.find((statement) => ts.isVariableStatement(statement) || ts.isExpressionStatement(statement));
   const semicolon = sample && !sample.getText(sourceFile).trimEnd().endsWith(';') ? '' : ';';
-  return { quote, semicolon, newline: text.includes('\r\n') ? '\r\n' : '\n' };
+  return { quote: majorityQuote(moduleSpecifiers(sourceFile)), semicolon, newline: text.includes('\r\n') ? '\r\n' : '\n' };
 }
 
-/** The quoted module name of the file's first top-level `require(…)`. */
-function firstRequireSpecifier(sourceFile: TS.SourceFile): string | undefined {
+/**
+ * The quote most of `specifiers` use; on a tie, the first one's; single quotes when there are
+ * none. A file whose imports were written by different tools (an SDK codemod's double quotes
+ * after hand-written single ones) gets the quotes it mostly has.
+ */
+function majorityQuote(specifiers: string[]): string {
+  const doubles = specifiers.filter((specifier) => specifier.startsWith('"')).length;
+  const singles = specifiers.length - doubles;
+  if (doubles !== singles) return doubles > singles ? '"' : "'";
+  return specifiers[0]?.startsWith('"') ? '"' : "'";
+}
+
+/** The quoted module names of the file's top-level imports and requires, in source order. */
+function moduleSpecifiers(sourceFile: TS.SourceFile): string[] {
+  const specifiers: string[] = [];
   for (const statement of sourceFile.statements) {
+    if (ts.isImportDeclaration(statement)) specifiers.push(statement.moduleSpecifier.getText(sourceFile));
+    if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) specifiers.push(statement.moduleReference.expression.getText(sourceFile));
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
       const argument = requireCall(declaration.initializer)?.arguments[0];
-      if (argument && ts.isStringLiteral(argument)) return argument.getText(sourceFile);
+      if (argument && ts.isStringLiteral(argument)) specifiers.push(argument.getText(sourceFile));
     }
   }
-  return undefined;
+  return specifiers;
 }
 
 function importedNames(declaration: TS.ImportDeclaration): string[] {

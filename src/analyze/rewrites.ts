@@ -26,8 +26,18 @@ export class Rewriter {
     return { start: target.getStart(this.sourceFile), end: target.getEnd(), text };
   }
 
+  /**
+   * The text of `node`, moved into the rewrite of `site`: its lines after the first are indented
+   * relative to the line the site starts on instead of the line `node` started on, so that a body
+   * taken out of a deeper `{ content: [{ … }] }` keeps the file's indentation at its new place.
+   */
+  moved(node: TS.Node, site: TS.Node): string {
+    const target = this.rangeOverride.get(site) ?? site;
+    return reindented(this.sourceFile, node, lineIndent(this.sourceFile.text, node.getStart(this.sourceFile)), lineIndent(this.sourceFile.text, target.getStart(this.sourceFile)));
+  }
+
   wrap(node: TS.Node, helper: HelperName): Rewrite {
-    return this.wrapText(node, helper, node.getText(this.sourceFile));
+    return this.wrapText(node, helper, this.moved(node, node));
   }
 
   wrapText(node: TS.Node, helper: HelperName, argumentsText: string): Rewrite {
@@ -39,7 +49,7 @@ export class Rewriter {
    * read before (errorResult would write `Error: <message>`, doubling or adding words).
    */
   errorMessageRewrite(site: TS.Node, text: TS.Expression): Rewrite {
-    return { edit: this.replace(site, `errorTextResult(${withoutParentheses(text).getText(this.sourceFile)})`), helpers: ['errorTextResult'] };
+    return { edit: this.replace(site, `errorTextResult(${this.moved(withoutParentheses(text), site)})`), helpers: ['errorTextResult'] };
   }
 
   /**
@@ -48,8 +58,8 @@ export class Rewriter {
    */
   errorPayloadRewrite(site: TS.Node, payload: TS.ObjectLiteralExpression, message: TS.Expression | TS.MethodDeclaration | null, messageProperty: TS.ObjectLiteralElementLike | null): Rewrite | null {
     if (!message || ts.isMethodDeclaration(message)) return null;
-    const rest = payload.properties.filter((property) => property !== messageProperty).map((property) => property.getText(this.sourceFile));
-    const messageArgument = message.getText(this.sourceFile);
+    const rest = payload.properties.filter((property) => property !== messageProperty).map((property) => this.moved(property, site));
+    const messageArgument = this.moved(message, site);
     const extra = rest.length > 0 ? `, { ${rest.join(', ')} }` : '';
     return { edit: this.replace(site, `errorTextResult(${messageArgument}${extra})`), helpers: ['errorTextResult'], changesText: 'json-error-message' };
   }
@@ -88,6 +98,43 @@ export class Rewriter {
     const addition = multiline ? `${separator}${newline}${indent}${member}` : `${separator} ${member}`;
     return { start: last.getEnd(), end: last.getEnd(), text: addition };
   }
+}
+
+/** The spaces and tabs that start the line holding `offset`. */
+function lineIndent(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
+}
+
+/**
+ * `node`'s text with every line after the first that starts with `from` starting with `to`
+ * instead. Lines that begin inside a template literal or string are its value, and stay as they are.
+ */
+function reindented(sourceFile: TS.SourceFile, node: TS.Node, from: string, to: string): string {
+  const start = node.getStart(sourceFile);
+  const text = sourceFile.text.slice(start, node.getEnd());
+  if (from === to || !text.includes('\n')) return text;
+  const literals: [number, number][] = [];
+  const collect = (child: TS.Node): void => {
+    if (ts.isStringLiteral(child) || ts.isNoSubstitutionTemplateLiteral(child) || ts.isTemplateHead(child) || ts.isTemplateMiddle(child) || ts.isTemplateTail(child)) {
+      literals.push([child.getStart(sourceFile) - start, child.getEnd() - start]);
+    }
+    ts.forEachChild(child, collect);
+  };
+  collect(node);
+  const insideLiteral = (offset: number) => literals.some(([literalStart, literalEnd]) => offset > literalStart && offset < literalEnd);
+  let result = '';
+  let lineStart = 0;
+  for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', lineStart)) {
+    result += text.slice(lineStart, newline + 1);
+    lineStart = newline + 1;
+    const blank = /^\r?(?:\n|$)/.test(text.slice(lineStart, lineStart + 2));
+    if (!blank && !insideLiteral(lineStart) && text.startsWith(from, lineStart)) {
+      result += to;
+      lineStart += from.length;
+    }
+  }
+  return result + text.slice(lineStart);
 }
 
 export function isNullish(node: TS.Expression): boolean {

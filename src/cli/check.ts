@@ -16,7 +16,7 @@ import { protocolSetting, protocolSummary } from './protocol-summary.js';
 import { displayPath } from './report.js';
 import { ruleHelp } from './rule-help.js';
 import { syntaxOnlyParser } from './syntax-parser.js';
-import { applySuppressions, entryCount, loadSuppressions, planSuppressions, prune, saveSuppressions, suppress, type SuppressedViolations, type SuppressionFlags, type SuppressionPlan } from './suppressions.js';
+import { applySuppressions, baselineCommand, entryCount, loadSuppressions, planSuppressions, prune, saveSuppressions, suppress, type SuppressedViolations, type SuppressionFlags, type SuppressionPlan } from './suppressions.js';
 
 export type CheckFormat = 'text' | 'json' | 'sarif';
 export const CHECK_FORMATS: readonly CheckFormat[] = ['text', 'json', 'sarif'];
@@ -244,7 +244,14 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
   const reported = findings.filter((finding) => !finding.suppressed);
   const handlersFound = results.reduce((sum, result) => sum + result.handlersFound, 0);
 
-  if (handlersFound === 0 && format !== 'text') warn(io, `no MCP tool handler was recognised in ${files.length} file${files.length === 1 ? '' : 's'}; see --handler-pattern and --registration-method (docs/cli.md)`);
+  // A file that could not be parsed was not read for handlers: it is not one without them.
+  const parsed = files.length - results.filter((result) => result.messages.some((message) => message.fatal === true)).length;
+  if (handlersFound === 0 && parsed > 0 && format !== 'text') warn(io, `no MCP tool handler was recognised in ${parsed} file${parsed === 1 ? '' : 's'}; see --handler-pattern and --registration-method (docs/cli.md)`);
+
+  const unpruned = unused > 0 && flags.passOnUnprunedSuppressions !== true;
+  const pruneCommand = baselineCommand(paths, { ...flags, preset }, '--prune-suppressions');
+  const them = unused === 1 ? 'it' : 'them';
+  const unprunedReason = `${displayPath(io.cwd, suppressionPlan.file)} holds ${unused} suppression${unused === 1 ? '' : 's'} of the kit's rules that no longer occur${unused === 1 ? 's' : ''}, so check fails; prune ${them} with:`;
 
   const toFile = flags.outputFile !== undefined;
   let output: string;
@@ -268,6 +275,8 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
       handlers: handlersFound,
       color: !toFile && useColor(io, flags.color),
       suppressed: suppressed > 0 ? { count: suppressed, file: displayPath(io.cwd, suppressionPlan.file) } : undefined,
+      // The verdict and its reason on the same stream.
+      failure: unpruned ? `✖ ${unprunedReason}\n  ${pruneCommand}\n  (or pass --pass-on-unpruned-suppressions)\n` : undefined,
     });
     output += protocolSummary(files, protocolSetting(flags.protocolVersion, options.handlerOptions.protocolVersion, options.configFile, io.cwd), io.cwd);
   }
@@ -280,11 +289,9 @@ export async function runCheck(paths: string[], flags: CheckFlags, io: Io): Prom
 
   const errors = reported.filter((finding) => finding.severity === 'error').length;
   const warnings = reported.length - errors;
-  if (unused > 0 && flags.passOnUnprunedSuppressions !== true) {
-    io.stderr(
-      `mcp-result-kit: ${displayPath(io.cwd, suppressionPlan.file)} holds ${unused} suppression${unused === 1 ? '' : 's'} of the kit's rules that no longer occur; ` +
-        'remove them with check --prune-suppressions (or pass --pass-on-unpruned-suppressions)\n',
-    );
+  if (unpruned) {
+    // Text output said it with the verdict; JSON and SARIF keep stdout for their data.
+    if (format !== 'text') io.stderr(`mcp-result-kit: ${unprunedReason} ${pruneCommand} (or pass --pass-on-unpruned-suppressions)\n`);
     return EXIT_FINDINGS;
   }
   if (errors > 0) return EXIT_FINDINGS;

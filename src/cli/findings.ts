@@ -40,6 +40,8 @@ export interface TextContext {
   color: boolean;
   /** Errors the suppressions file accepted, and the file. */
   suppressed?: { count: number; file: string };
+  /** Why check fails though nothing new was found (suppressions that no longer occur): the verdict, said first. */
+  failure?: string;
 }
 
 /** Said instead of an all-clear when nothing was recognised as a tool handler. */
@@ -55,20 +57,41 @@ export function noHandlersNote(filesChecked: number): string {
   ].join('\n');
 }
 
+const PARSING_ERROR_PREFIX = /^Parsing error: /;
+
+/**
+ * The files that could not be parsed, where and why: ESLint reports each as one fatal message
+ * without a rule. Nothing in them was checked, so they are listed apart from the problems found.
+ */
+function unparsedText(failures: readonly CheckFinding[], pc: ReturnType<typeof picocolors.createColors>): string {
+  if (failures.length === 0) return '';
+  const count = new Set(failures.map((failure) => failure.file)).size;
+  const heading = `✖ ${plural(count, 'file')} could not be parsed and ${count === 1 ? 'was' : 'were'} skipped (nothing in ${count === 1 ? 'it' : 'them'} was checked):`;
+  const lines = failures.map((failure) => `  ${failure.file}:${failure.line}:${failure.column}  ${failure.message.replace(PARSING_ERROR_PREFIX, '')}`);
+  return `${pc.bold(pc.red(heading))}\n${lines.join('\n')}\n`;
+}
+
 /**
  * Text output in the shape of ESLint's `stylish`: findings grouped by file, then the totals and a
- * count per rule. Coloured like stylish when `color` is on.
+ * count per rule. Coloured like stylish when `color` is on. Files that could not be parsed are
+ * listed after them, and the counts are of the files that were checked.
  */
-export function findingsText(findings: readonly CheckFinding[], context: TextContext): string {
+export function findingsText(allFindings: readonly CheckFinding[], context: TextContext): string {
   const pc = picocolors.createColors(context.color);
-  const handlersLine = context.handlers === 0 ? noHandlersNote(context.filesChecked) : '';
+  const failures = allFindings.filter((finding) => finding.ruleId === null);
+  const findings = allFindings.filter((finding): finding is CheckFinding & { ruleId: string } => finding.ruleId !== null);
+  const unparsed = unparsedText(failures, pc);
+  const filesChecked = context.filesChecked - new Set(failures.map((failure) => failure.file)).size;
+  const handlersLine = context.handlers === 0 && filesChecked > 0 ? noHandlersNote(filesChecked) : '';
   const suppressedLine = context.suppressed ? `${plural(context.suppressed.count, 'error')} suppressed by ${context.suppressed.file}.\n` : '';
   if (findings.length === 0) {
-    if (context.handlers === 0) return handlersLine;
-    return `No problems found in ${plural(context.filesChecked, 'file')} (${plural(context.handlers, 'tool handler')}).\n${suppressedLine}`;
+    if (context.handlers === 0) return `${unparsed}${context.failure ? pc.bold(pc.red(context.failure)) : ''}${(unparsed || context.failure) && handlersLine ? '\n' : ''}${handlersLine}`;
+    const checked = failures.length > 0 ? `the ${plural(filesChecked, 'file')} that ${filesChecked === 1 ? 'was' : 'were'} checked` : plural(filesChecked, 'file');
+    if (context.failure) return `${unparsed}${pc.bold(pc.red(context.failure))}Otherwise no problems found in ${checked} (${plural(context.handlers, 'tool handler')}).\n${suppressedLine}`;
+    return `${unparsed}No problems found in ${checked} (${plural(context.handlers, 'tool handler')}).\n${suppressedLine}`;
   }
   const lines: string[] = [];
-  const byFile = new Map<string, CheckFinding[]>();
+  const byFile = new Map<string, typeof findings>();
   for (const finding of findings) {
     const items = byFile.get(finding.file);
     if (items) items.push(finding);
@@ -79,23 +102,22 @@ export function findingsText(findings: readonly CheckFinding[], context: TextCon
     const position = items.map((item) => `${item.line}:${item.column}`);
     const width = Math.max(...position.map((text) => text.length));
     const severityWidth = Math.max(...items.map((item) => item.severity.length));
-    const messageWidth = Math.max(...items.map((item) => (item.ruleId === null ? `Parsing error: ${item.message}`.length : item.message.length)));
+    const messageWidth = Math.max(...items.map((item) => item.message.length));
     items.forEach((item, index) => {
       const severity = item.severity === 'error' ? pc.red(item.severity.padEnd(severityWidth)) : pc.yellow(item.severity.padEnd(severityWidth));
-      const message = (item.ruleId === null && !item.message.startsWith('Parsing error') ? `Parsing error: ${item.message}` : item.message).padEnd(messageWidth);
-      lines.push(`  ${pc.dim(position[index].padStart(width))}  ${severity}  ${message}  ${pc.dim(item.ruleId ?? 'parse-error')}`);
+      lines.push(`  ${pc.dim(position[index].padStart(width))}  ${severity}  ${item.message.padEnd(messageWidth)}  ${pc.dim(item.ruleId)}`);
     });
     lines.push('');
   }
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   const warnings = findings.length - errors;
-  const summary = `✖ ${plural(findings.length, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${byFile.size} of ${plural(context.filesChecked, 'file')}:`;
+  const summary = `✖ ${plural(findings.length, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${byFile.size} of ${plural(filesChecked, 'file')}:`;
   lines.push(errors > 0 ? pc.bold(pc.red(summary)) : pc.bold(pc.yellow(summary)));
   const counts = new Map<string, number>();
-  for (const finding of findings) counts.set(finding.ruleId ?? 'parse-error', (counts.get(finding.ruleId ?? 'parse-error') ?? 0) + 1);
+  for (const finding of findings) counts.set(finding.ruleId, (counts.get(finding.ruleId) ?? 0) + 1);
   const idWidth = Math.max(...[...counts.keys()].map((id) => id.length));
   for (const [ruleId, count] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) lines.push(`  ${ruleId.padEnd(idWidth)}  ${count}`);
-  return `${lines.join('\n')}\n${suppressedLine}${handlersLine ? `\n${handlersLine}` : ''}`;
+  return `${lines.join('\n')}\n${unparsed ? `\n${unparsed}` : ''}${suppressedLine}${context.failure ? pc.bold(pc.red(context.failure)) : ''}${handlersLine ? `\n${handlersLine}` : ''}`;
 }
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

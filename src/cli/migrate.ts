@@ -280,15 +280,15 @@ export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: 
       extraFiles: needsHelpers && helpers ? [{ fileName: helpers.file, text: helpers.text }] : [],
     });
     for (const error of verify.newErrors) {
-      extraErrors.push({ file: error.file ? rel(error.file) : '', line: error.line, message: `TS${error.code}: ${error.message} (new after the migration)` });
+      extraErrors.push({ file: error.file ? rel(error.file) : '', line: error.line, column: error.column, message: `TS${error.code}: ${error.message} (new after the migration)` });
     }
     for (const file of verify.rolledBack) {
-      extraErrors.push({ file: rel(file), line: 1, message: 'rolled back: the rewrite added TypeScript errors, so this file was left as it was' });
+      extraErrors.push({ file: rel(file), line: 1, column: 1, message: 'rolled back: the rewrite added TypeScript errors, so this file was left as it was' });
     }
     const pending = new Set(manifestEdits.map((edit) => edit.file));
     const migrated = run.files.filter((file) => file.changed && !verify?.rolledBack.includes(file.fileName));
     for (const problem of productionImportProblems(migrated, readTsconfig(tsconfig).options, io.cwd, pending)) {
-      extraErrors.push({ file: rel(problem.file), line: problem.line, message: problem.message });
+      extraErrors.push({ file: rel(problem.file), line: problem.line, column: 1, message: problem.message });
     }
   }
 
@@ -320,7 +320,7 @@ export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: 
     outcome = writeMigration(run.files);
     const written = new Set(outcome.written.map((file) => path.resolve(file)));
     hooks.onWritten?.(changedFiles.filter((file) => written.has(path.resolve(file.fileName))));
-    for (const failure of outcome.failed) extraErrors.push({ file: rel(failure.fileName), line: 1, message: `not written: ${failure.message}` });
+    for (const failure of outcome.failed) extraErrors.push({ file: rel(failure.fileName), line: 1, column: 1, message: `not written: ${failure.message}` });
     for (const edit of manifestEdits) {
       note(io, `added ${DEFAULT_IMPORT_SOURCE} to the dependencies in ${rel(edit.file)}; install it: ${dependencyInstallCommand(DEFAULT_IMPORT_SOURCE, path.dirname(edit.file), io.cwd)}`);
     }
@@ -344,9 +344,12 @@ export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: 
     textChanges: textChanges(run.files, io.cwd),
   };
 
+  // A file that could not be parsed was not read for handlers: it is not one without them.
+  const parsed = run.files.filter((file) => !file.diagnostics.some((diagnostic) => diagnostic.kind === 'parse-error')).length;
+  const noHandlers = run.handlers === 0 && parsed > 0;
   if (output === 'json') {
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-    if (run.handlers === 0) warn(io, `no MCP tool handler was recognised in ${files.length} file${files.length === 1 ? '' : 's'}; see --handler-pattern and --registration-method (docs/cli.md)`);
+    if (noHandlers) warn(io, `no MCP tool handler was recognised in ${parsed} file${parsed === 1 ? '' : 's'}; see --handler-pattern and --registration-method (docs/cli.md)`);
   } else {
     const color = useColor(io, flags.color);
     // With --print, stdout carries the files themselves; the rest goes to stderr.
@@ -365,7 +368,7 @@ export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: 
       const when = dryRun && changedFiles.length > 0 ? 'Once the migration is written and these sites are reviewed' : 'Once these sites are reviewed';
       say(`\n${when}, accept what is left so that CI fails only on new problems (writes ${DEFAULT_SUPPRESSIONS_FILE}):\n  ${baselineCommand(paths, flags)}\n`);
     }
-    if (run.handlers === 0) say(`\n${noHandlersNote(files.length)}`);
+    if (noHandlers) say(`\n${noHandlersNote(parsed)}`);
     if (!dryRun && writeHelpers && helpers) say(`\nWrote the local helpers module ${rel(helpers.file)}.\n`);
   }
   if (flags.report !== undefined) {

@@ -22,6 +22,7 @@ export interface ReportReview {
 export interface ReportError {
   file: string;
   line: number;
+  column: number;
   message: string;
 }
 
@@ -72,7 +73,7 @@ export function buildReport(input: ReportInput): MigrateReport {
       if (diagnostic.severity === 'review') {
         needsReview.push({ file: rel(diagnostic.fileName), line: diagnostic.line, column: diagnostic.column, kind: diagnostic.kind, tool: diagnostic.toolName, reason: diagnostic.message });
       } else {
-        errors.push({ file: rel(diagnostic.fileName), line: diagnostic.line, message: diagnostic.message });
+        errors.push({ file: rel(diagnostic.fileName), line: diagnostic.line, column: diagnostic.column, message: diagnostic.message });
       }
     }
   }
@@ -165,7 +166,7 @@ export function renderSummary(report: MigrateReport, context: SummaryContext): s
   }
   if (report.errors.length > 0) {
     lines.push('', 'Errors:');
-    for (const item of report.errors) lines.push(`  ${item.file}:${item.line}  ${item.message}`);
+    for (const item of report.errors) lines.push(`  ${item.file}:${item.line}:${item.column}  ${item.message}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -210,7 +211,7 @@ export function renderMarkdown(report: MigrateReport, context: SummaryContext): 
   if (report.errors.length === 0) lines.push('None.');
   else {
     lines.push('| location | message |', '| --- | --- |');
-    for (const item of report.errors) lines.push(`| \`${cell(item.file)}:${item.line}\` | ${cell(item.message)} |`);
+    for (const item of report.errors) lines.push(`| \`${cell(item.file)}:${item.line}:${item.column}\` | ${cell(item.message)} |`);
   }
   if (context.rolledBack && context.rolledBack.length > 0) {
     lines.push('', '## Rolled back', '', 'These files gained TypeScript errors after the rewrite and were not written:', '');

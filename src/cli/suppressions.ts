@@ -245,6 +245,7 @@ export interface BaselineFlags {
   handlerClasses?: boolean;
   preset?: string;
   protocolVersion?: string;
+  suppressionsLocation?: string;
 }
 
 /** Single quotes where a shell would split or expand the word. */
@@ -252,9 +253,12 @@ function shellWord(word: string): string {
   return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `npx mcp-result-kit check --suppress-all <same options> <paths>`: what makes today's remaining errors the baseline. */
-export function baselineCommand(paths: readonly string[], flags: BaselineFlags): string {
-  const args = ['check', '--suppress-all'];
+/**
+ * `npx mcp-result-kit check --suppress-all <same options> <paths>`: what makes today's remaining
+ * errors the baseline (`action` gives another suppressions flag, e.g. --prune-suppressions).
+ */
+export function baselineCommand(paths: readonly string[], flags: BaselineFlags, action = '--suppress-all'): string {
+  const args = ['check', action];
   const value = (flag: string, given: string | undefined) => given !== undefined && args.push(flag, given);
   const values = (flag: string, given: string[] | undefined) => given?.forEach((item) => args.push(flag, item));
   value('--config-file', flags.configFile);
@@ -262,6 +266,7 @@ export function baselineCommand(paths: readonly string[], flags: BaselineFlags):
   else value('--tsconfig', flags.tsconfig);
   value('--preset', flags.preset);
   value('--protocol-version', flags.protocolVersion);
+  value('--suppressions-location', flags.suppressionsLocation);
   values('--include', flags.include);
   values('--exclude', flags.exclude);
   values('--handler-pattern', flags.handlerPattern);

@@ -38,9 +38,9 @@ describe('check', () => {
     const before = hashTree(dir);
     const run = cli(['check'], dir);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/^src\/broken\.ts\n {2}4:\d+ +error +Parsing error: .* +parse-error$/m);
+    expect(run.stdout).toMatch(/^ {2}src\/broken\.ts:4:\d+ {2}Expression expected\.$/m);
     expect(run.stdout).toMatch(/^src\/server\.ts\n {3}9:21 +error +Tool "get_note" reports an error as plain text.* +mcp-result-kit\/require-is-error$/m);
-    expect(run.stdout).toMatch(/✖ 7 problems \(7 errors, 0 warnings\) in 3 of 4 files:\n/);
+    expect(run.stdout).toMatch(/✖ 6 problems \(6 errors, 0 warnings\) in 2 of 3 files:\n/);
     expect(run.stdout).toMatch(/^ {2}mcp-result-kit\/require-is-error +2$/m);
     expect(run.stdout).not.toContain('src/clean.ts');
     expect(run.stdout).not.toContain('\u001b['); // not a TTY

@@ -207,10 +207,10 @@ describe('writes that never surprise', () => {
     expect(readFileSync(path.join(dir, 'src/locked.ts'), 'utf8')).toBe(ONE_TOOL);
     expect(readFileSync(path.join(dir, 'src/open.ts'), 'utf8')).toContain("successResult('pong')");
     expect(run.stdout).toMatch(/files written\s+1\n\s+files not written\s+1/);
-    expect(run.stdout).toContain('src/locked.ts:1  not written: read-only: not written; make it writable (chmod u+w) and run again');
+    expect(run.stdout).toContain('src/locked.ts:1:1  not written: read-only: not written; make it writable (chmod u+w) and run again');
     const json = JSON.parse(cli(['migrate', '--force', '--json', 'src'], dir).stdout) as { filesChanged: number; errors: { file: string; message: string }[] };
     expect(json.filesChanged).toBe(0);
-    expect(json.errors).toEqual([{ file: 'src/locked.ts', line: 1, message: expect.stringMatching(/^not written: read-only/) as unknown as string }]);
+    expect(json.errors).toEqual([{ file: 'src/locked.ts', line: 1, column: 1, message: expect.stringMatching(/^not written: read-only/) as unknown as string }]);
   });
 });
 

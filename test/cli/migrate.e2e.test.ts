@@ -79,7 +79,7 @@ describe('migrate --dry-run', () => {
     const markdown = readFileSync(path.join(dir, 'out/report.md'), 'utf8');
     expect(markdown).toContain('# mcp-result-kit migration report');
     expect(markdown).toContain('`src/search.ts:6` | `json-text-content`');
-    expect(markdown).toContain('`src/broken.ts:4`');
+    expect(markdown).toContain('`src/broken.ts:4:20`');
   });
 });
 
@@ -91,7 +91,7 @@ describe('migrate (writing)', () => {
     // The unparsable file is a failure (exit 1), as in check; the others are written all the same.
     expect(run.status).toBe(1);
     const report = JSON.parse(run.stdout) as { errors: { file: string; line: number; message: string }[]; filesChanged: number };
-    expect(report.errors).toEqual([{ file: 'src/broken.ts', line: 4, message: expect.stringMatching(/does not parse/) as unknown as string }]);
+    expect(report.errors).toEqual([{ file: 'src/broken.ts', line: 4, column: 20, message: expect.stringMatching(/could not be parsed/) as unknown as string }]);
     expect(report.filesChanged).toBe(1);
     expect(readFileSync(path.join(dir, 'src/broken.ts'), 'utf8')).toBe(broken);
     const server = readFileSync(path.join(dir, 'src/server.ts'), 'utf8');
@@ -326,8 +326,8 @@ export async function summary(): Promise<string> {
     const report = JSON.parse(run.stdout) as { errors: { file: string; line: number; message: string }[]; changes: { file: string }[] };
     expectMigrateReport(report);
     expect(report.errors).toEqual([
-      { file: 'src/caller.ts', line: 5, message: expect.stringMatching(/^TS2322: .*\(new after the migration\)$/) as unknown as string },
-      { file: 'src/tools.ts', line: 1, message: expect.stringMatching(/^rolled back/) as unknown as string },
+      { file: 'src/caller.ts', line: 5, column: expect.any(Number) as unknown as number, message: expect.stringMatching(/^TS2322: .*\(new after the migration\)$/) as unknown as string },
+      { file: 'src/tools.ts', line: 1, column: 1, message: expect.stringMatching(/^rolled back/) as unknown as string },
     ]);
     expect(report.changes.every((change) => change.file === 'src/ok.ts')).toBe(true);
   });

@@ -35,7 +35,7 @@ const files: FileResult[] = [
 ];
 
 describe('migrate report', () => {
-  const report = buildReport({ version: '1.2.3', cwd, typeAware: true, files, handlers: 3, elapsedMs: 1234.4, extraErrors: [{ file: 'src/c.ts', line: 1, message: 'TS2339: nope' }] });
+  const report = buildReport({ version: '1.2.3', cwd, typeAware: true, files, handlers: 3, elapsedMs: 1234.4, extraErrors: [{ file: 'src/c.ts', line: 1, column: 1, message: 'TS2339: nope' }] });
 
   it('matches the documented JSON schema, with counts and relative paths', () => {
     expectMigrateReport(JSON.parse(JSON.stringify(report)));
@@ -43,8 +43,8 @@ describe('migrate report', () => {
     expect(report.changes.map((item) => `${item.file}:${item.line}:${item.kind}`)).toEqual(['src/b.ts:2:return-type', 'src/b.ts:3:error-string', 'src/b.ts:9:string']);
     expect(report.needsReview).toEqual([{ file: 'src/b.ts', line: 20, column: 3, kind: 'json-text-content', tool: 'search', reason: 'two | items' }]);
     expect(report.errors).toEqual([
-      { file: 'src/a.ts', line: 4, message: 'does not parse' },
-      { file: 'src/c.ts', line: 1, message: 'TS2339: nope' },
+      { file: 'src/a.ts', line: 4, column: 1, message: 'does not parse' },
+      { file: 'src/c.ts', line: 1, column: 1, message: 'TS2339: nope' },
     ]);
   });
 
@@ -67,7 +67,7 @@ describe('migrate report', () => {
     expect(text).toMatch(/files that would change\s+1/);
     expect(text).toMatch(/time\s+1\.23 s/);
     expect(text).toContain('Needs review:\n  src/b.ts:20  json-text-content  two | items');
-    expect(text).toContain('Errors:\n  src/a.ts:4  does not parse');
+    expect(text).toContain('Errors:\n  src/a.ts:4:1  does not parse');
     expect(renderSummary(report, { dryRun: false, written: 1, rolledBack: ['src/x.ts'] })).toMatch(/files written\s+1\n\s+files rolled back\s+1/);
   });
 
@@ -111,7 +111,9 @@ describe('check output', () => {
     const text = findingsText(findings, { filesChecked: 5, handlers: 4, color: false });
     expect(text).toContain('src/a.ts\n   3:7  error  raw string  mcp-result-kit/no-string-result\n  10:1  error  no isError  mcp-result-kit/require-is-error\n');
     expect(text).toContain('src/b.ts\n  1:9  warning  raw string  mcp-result-kit/no-string-result\n');
-    expect(text).toContain('✖ 4 problems (3 errors, 1 warning) in 3 of 5 files:');
+    expect(text).toContain('✖ 3 problems (2 errors, 1 warning) in 2 of 4 files:');
+    expect(text).toContain('\n✖ 1 file could not be parsed and was skipped (nothing in it was checked):\n  src/broken.ts:2:4  x\n');
+    expect(text).not.toContain('parse-error');
     expect(text).toMatch(/ {2}mcp-result-kit\/no-string-result\s+2\n/);
     expect(findingsText([], { filesChecked: 1, handlers: 2, color: false })).toBe('No problems found in 1 file (2 tool handlers).\n');
   });

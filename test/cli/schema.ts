@@ -42,8 +42,8 @@ export function expectMigrateReport(value: unknown): void {
     expect(typeof item.kind === 'string' && stringOrNull(item.tool) && typeof item.reason === 'string').toBe(true);
   }
   for (const [index, error] of (report.errors as unknown[]).entries()) {
-    const item = exactKeys(error, ['file', 'line', 'message'], `errors[${index}]`);
-    expect(typeof item.file === 'string' && isPosInt(item.line) && typeof item.message === 'string').toBe(true);
+    const item = exactKeys(error, ['file', 'line', 'column', 'message'], `errors[${index}]`);
+    expect(typeof item.file === 'string' && isPosInt(item.line) && isPosInt(item.column) && typeof item.message === 'string').toBe(true);
   }
 }
 

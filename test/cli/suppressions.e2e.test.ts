@@ -83,11 +83,18 @@ describe('check --suppress-all, then only new problems fail, then --prune-suppre
 
     // 4. A fix leaves an accepted error that no longer occurs: check says so and fails until pruned.
     writeFileSync(path.join(dir, 'src/tags.ts'), FILES['src/tags.ts'].replace("async () => 'work, home'", "async () => ({ content: [{ type: 'text', text: 'work, home' }] })"));
+    // The verdict and its reason on one stream (stdout), with the command that prunes, never an all-clear.
     const stale = cli(['check', '--no-tsconfig', 'src'], dir);
     expect(stale.status).toBe(1);
-    expect(stale.stderr).toBe(
-      "mcp-result-kit: eslint-suppressions.json holds 1 suppression of the kit's rules that no longer occur; remove them with check --prune-suppressions (or pass --pass-on-unpruned-suppressions)\n",
+    expect(stale.stderr).toBe('');
+    expect(stale.stdout).toMatch(
+      /^✖ eslint-suppressions\.json holds 1 suppression of the kit's rules that no longer occurs, so check fails; prune it with:\n {2}npx mcp-result-kit check --prune-suppressions --no-tsconfig src\n {2}\(or pass --pass-on-unpruned-suppressions\)\nOtherwise no problems found in 2 files \(3 tool handlers\)\.\n3 errors suppressed by eslint-suppressions\.json\.\n/,
     );
+    expect(stale.stdout).not.toContain('No problems found');
+    // Machine-readable formats keep stdout for the data: the reason goes to stderr there.
+    const json = cli(['check', '--no-tsconfig', '--format', 'json', 'src'], dir);
+    expect(json.status).toBe(1);
+    expect(json.stderr).toContain("mcp-result-kit: eslint-suppressions.json holds 1 suppression of the kit's rules that no longer occurs, so check fails; prune it with: npx mcp-result-kit check --prune-suppressions --no-tsconfig src (or pass --pass-on-unpruned-suppressions)\n");
     expect(cli(['check', '--no-tsconfig', '--pass-on-unpruned-suppressions', 'src'], dir).status).toBe(0);
     const pruned = cli(['check', '--no-tsconfig', '--prune-suppressions', 'src'], dir);
     expect(pruned.status).toBe(0);

@@ -408,6 +408,43 @@ export const proxy = {
         },
       ],
     },
+    {
+      name: 'transport-wrapper: the message names the tool when its name is known',
+      code: `declare function run(name: string, args: unknown): Promise<unknown>;
+export const proxy = {
+  name: 'proxy',
+  inputSchema: { type: 'object' },
+  handler: async (args: { tool: string }) => {
+    const out = await run(args.tool, args);
+    return { content: [{ type: 'text', text: typeof out === 'string' ? out : JSON.stringify(out, null, 2) }] };
+  },
+};`,
+      options: [{ handlerProperties: ['handler'] }],
+      errors: [
+        {
+          messageId: 'transportWrapper',
+          data: { wrapper: 'The wrapper in tool "proxy"' },
+          line: 7,
+          column: 12,
+          suggestions: [
+            {
+              messageId: 'useToCallToolResult',
+              output: `import { toCallToolResult } from 'mcp-result-kit';
+
+declare function run(name: string, args: unknown): Promise<unknown>;
+export const proxy = {
+  name: 'proxy',
+  inputSchema: { type: 'object' },
+  handler: async (args: { tool: string }) => {
+    const out = await run(args.tool, args);
+    return toCallToolResult(out);
+  },
+};`,
+            },
+          ],
+        },
+      ],
+    },
     // Issue 9: JSON helpers and JSON-derived text.
     {
       name: 'JSON helper: return asText(data), asText = (d) => JSON.stringify(d, null, 2) → jsonResult(data)',

@@ -2,7 +2,7 @@
 // with TypeScript against the real SDK and the runtime's types), and each stays small however
 // large the file is (ESLint merges a suggestion's edits into one range, so an import far from its
 // site would carry all the code in between).
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
@@ -213,5 +213,24 @@ describe('suggestions stay small in large files', () => {
     expect(reported).toBe(2);
     expect(suggested).toHaveLength(1);
     expect(applied(text, suggested[0].fix)).toContain("\nconst { successResult } = require('mcp-result-kit');\nserver.tool('ping', async () => {\n  return successResult('pong');");
+  });
+});
+
+describe('the import a suggestion adds uses the quotes most of the file imports use', () => {
+  // The same files as the codemod's fixtures: suggestions and migrate plan imports alike.
+  const fixture = (name: string) => readFileSync(path.join(ROOT, 'fixtures/imports', `${name}.input.ts`), 'utf8');
+
+  it('double quotes when two of three imports use them, though the first uses single', async () => {
+    const text = fixture('mixed-quotes-majority');
+    const { suggested } = await suggestions('majority.ts', text);
+    expect(suggested).toHaveLength(1);
+    expect(applied(text, suggested[0].fix)).toContain('import { readFile } from "node:fs/promises";\nimport { successResult } from "mcp-result-kit";\n');
+  });
+
+  it("the first import's quotes on a tie", async () => {
+    const text = fixture('mixed-quotes-tie');
+    const { suggested } = await suggestions('tie.ts', text);
+    expect(suggested).toHaveLength(1);
+    expect(applied(text, suggested[0].fix)).toContain(`import { z } from "zod";\nimport { successResult } from 'mcp-result-kit';\n`);
   });
 });

@@ -42,7 +42,7 @@ describe('migrateSourceFile', () => {
   it('skips a file that does not parse and says where', () => {
     const result = migrateSourceFile(parse(`${SERVER}\nconst broken = (;\n`));
     expect(result.changed).toBe(false);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ kind: 'parse-error', line: 5, message: 'does not parse (Expression expected.); skipped, not written' })]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ kind: 'parse-error', line: 5, message: 'could not be parsed (Expression expected.); skipped, nothing written' })]);
   });
 
   it('runs only the selected transforms, and rejects unknown ids', () => {

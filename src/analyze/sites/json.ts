@@ -75,7 +75,7 @@ function jsonHelper(call: TS.CallExpression, scope: SiteScope): JsonHelper | nul
 /** `jsonResult(value, …)` for the JSON text, or null when it cannot be reproduced. */
 export function jsonResultRewrite(site: TS.Node, json: JsonText, scope: SiteScope): Rewrite | null {
   if (json.options === null || !json.value) return null;
-  return scope.rewriter.wrapText(site, 'jsonResult', `${json.value.getText(scope.sourceFile)}${json.options}`);
+  return scope.rewriter.wrapText(site, 'jsonResult', `${scope.rewriter.moved(json.value, site)}${json.options}`);
 }
 
 export function jsonReviewReason(json: JsonText): string {
@@ -110,7 +110,7 @@ export function classifyJsonText(json: JsonText, site: TS.Expression, context: S
       });
       rewrite = name ? scope.rewriter.errorPayloadRewrite(site, payload, getPropertyValue(payload, name) ?? null, getProperty(payload, name) ?? null) : null;
     } else {
-      rewrite = { edit: scope.rewriter.replace(site, `errorResult(${value.getText(scope.sourceFile)})`), helpers: ['errorResult'] as HelperName[] };
+      rewrite = { edit: scope.rewriter.replace(site, `errorResult(${scope.rewriter.moved(value, site)})`), helpers: ['errorResult'] as HelperName[] };
     }
     scope.report('error-json', site, context, rewrite, rewrite ? undefined : 'the error payload has no error/message/reason property to use as the message');
     return;

@@ -139,7 +139,7 @@ function misspeltErrorFlag(object: TS.ObjectLiteralExpression): TS.PropertyAssig
 
 function structuredOnly(object: TS.ObjectLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
   if (FRAMEWORK_BEHAVIOUR[context.framework].addsTextToStructured) return;
-  const rewrite = otherKeys(object).length === 0 && getPropertyValue(object, 'isError') === undefined ? scope.rewriter.wrapText(object, 'jsonResult', structured.getText(scope.sourceFile)) : null;
+  const rewrite = otherKeys(object).length === 0 && getPropertyValue(object, 'isError') === undefined ? scope.rewriter.wrapText(object, 'jsonResult', scope.rewriter.moved(structured, object)) : null;
   scope.report('structured-without-text', object, context, rewrite, rewrite ? undefined : 'the result has other fields; add a text item by hand');
 }
 
@@ -184,12 +184,12 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
   const onlyContent = otherKeys(object).length === 0;
   if (!isErrorTrue && holdsData(text, scope)) {
     // `text: allMarkets`: an object where the protocol wants a string.
-    scope.report('bare-object', object, context, onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'jsonResult', text.getText(scope.sourceFile)) : null, 'the text item holds an object, not a string; return jsonResult(value) by hand');
+    scope.report('bare-object', object, context, onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'jsonResult', scope.rewriter.moved(text, object)) : null, 'the text item holds an object, not a string; return jsonResult(value) by hand');
     return;
   }
   const wrapped = transportWrapperValue(text);
   if (wrapped) {
-    const rewrite = onlyContent && isErrorValue === undefined && wrapped.indentIsTwo ? scope.rewriter.wrapText(object, 'toCallToolResult', wrapped.value.getText(scope.sourceFile)) : null;
+    const rewrite = onlyContent && isErrorValue === undefined && wrapped.indentIsTwo ? scope.rewriter.wrapText(object, 'toCallToolResult', scope.rewriter.moved(wrapped.value, object)) : null;
     scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the wrapper has other fields or a non-default indent; use toCallToolResult(result) by hand');
     return;
   }
@@ -198,10 +198,10 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     // `text: String(await tool.handler(args))`: whatever a registered tool returns becomes the text.
     const passed = unwrap(text);
     const value = ts.isCallExpression(passed) && ts.isIdentifier(passed.expression) && passed.expression.text === 'String' && passed.arguments.length === 1 ? passed.arguments[0] : ts.isIdentifier(passed) || ts.isCallExpression(passed) ? passed : undefined;
-    const wrapped = value && onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'toCallToolResult', value.getText(scope.sourceFile)) : null;
+    const wrapped = value && onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'toCallToolResult', scope.rewriter.moved(value, object)) : null;
     // Only the handler's own value, as it came back, lets the handlers return results after the same
     // migration: a text derived from it (`JSON.stringify(r)`) would serialise those results.
-    const rewrite = wrapped && isHandlerValueItself(value!, registryValue, scope) ? { ...wrapped, passesHandlerValue: true as const } : wrapped;
+    const rewrite = wrapped && value && isHandlerValueItself(value, registryValue, scope) ? { ...wrapped, passesHandlerValue: true as const } : wrapped;
     scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the text is whatever a registered tool returns; return toCallToolResult(value) by hand');
     return;
   }
@@ -248,7 +248,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     return;
   }
   if (onlyContent && isErrorFalseOrAbsent) {
-    scope.report('hand-built-result', object, context, scope.rewriter.wrapText(object, 'successResult', text.getText(scope.sourceFile)));
+    scope.report('hand-built-result', object, context, scope.rewriter.wrapText(object, 'successResult', scope.rewriter.moved(text, object)));
     return;
   }
   if (onlyContent && isErrorTrue) {
