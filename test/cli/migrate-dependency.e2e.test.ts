@@ -201,7 +201,7 @@ describe('migrate goes ahead when the package depends on it', () => {
     const run = cli(['migrate', '--verify', '--format', 'json'], dir);
     expect(run.status).toBe(1);
     const report = JSON.parse(run.stdout) as { errors: Array<{ file: string; line: number; message: string }> };
-    expect(report.errors).toContainEqual({ file: 'src/server.ts', line: 2, message: 'mcp-result-kit is listed in dependencies but not installed; install it: npm install mcp-result-kit' });
+    expect(report.errors).toContainEqual({ file: 'src/server.ts', line: 2, column: 1, message: 'mcp-result-kit is listed in dependencies but not installed; install it: npm install mcp-result-kit' });
   });
 
   it('--verify finds nothing to report when the dependency is listed and installed', () => {

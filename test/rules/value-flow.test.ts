@@ -105,12 +105,9 @@ server.tool('rows', async () => ({
           column: 12,
           endLine: 16,
           endColumn: 82,
-          suggestions: [
-            {
-              messageId: 'useToCallToolResult',
-              output: withImport('toCallToolResult', definitions(`({ celsius: 21, city: args.city })`, `toCallToolResult(JSON.stringify(output))`)),
-            },
-          ],
+          // The text is derived from the tool's value: toCallToolResult(JSON.stringify(output)) would keep
+          // serialising whatever the tools return once migrated, so there is no suggestion.
+          suggestions: [],
         },
       ],
     },

@@ -198,11 +198,14 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     // `text: String(await tool.handler(args))`: whatever a registered tool returns becomes the text.
     const passed = unwrap(text);
     const value = ts.isCallExpression(passed) && ts.isIdentifier(passed.expression) && passed.expression.text === 'String' && passed.arguments.length === 1 ? passed.arguments[0] : ts.isIdentifier(passed) || ts.isCallExpression(passed) ? passed : undefined;
-    const wrapped = value && onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'toCallToolResult', scope.rewriter.moved(value, object)) : null;
-    // Only the handler's own value, as it came back, lets the handlers return results after the same
-    // migration: a text derived from it (`JSON.stringify(r)`) would serialise those results.
-    const rewrite = wrapped && value && isHandlerValueItself(value, registryValue, scope) ? { ...wrapped, passesHandlerValue: true as const } : wrapped;
-    scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the text is whatever a registered tool returns; return toCallToolResult(value) by hand');
+    // Only the handler's own value, as it came back, is rewritten: `toCallToolResult(text)` of a text
+    // derived from it (`JSON.stringify(r)`, `typeof r === 'string' ? r : …`) would keep serialising
+    // the results the handlers return once migrated, and would hide the transport from the next run.
+    const itself = value !== undefined && isHandlerValueItself(value, registryValue, scope);
+    const wrapped = itself && onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'toCallToolResult', scope.rewriter.moved(value, object)) : null;
+    const rewrite = wrapped ? { ...wrapped, passesHandlerValue: true as const } : null;
+    const reason = itself ? 'the text is whatever a registered tool returns, and the result has other fields; return toCallToolResult(value) by hand' : "the text is derived from what a registered tool returns; return toCallToolResult(<the tool's value>) by hand, so that tools may return results";
+    scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : reason);
     return;
   }
   const json = jsonTextOf(text, scope);
