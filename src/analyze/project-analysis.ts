@@ -9,7 +9,7 @@ import { combineFates, fateOf, type Fate, type FateScope } from './flow/fates.js
 import type { SourceProject } from './flow/project.js';
 import type { ResolvedHandlerOptions } from './options.js';
 import { enclosingFunction, isInside, propertyName, unwrap } from './syntax.js';
-import type { Analysis, HandlerStyle, ToolHandler } from './types.js';
+import type { Analysis, Finding, HandlerStyle, ToolHandler } from './types.js';
 
 export interface ProjectAnalysisOptions {
   handlerOptions: ResolvedHandlerOptions;
@@ -92,11 +92,7 @@ export class ProjectAnalysis {
   private judgeTransports(): void {
     const blocked = new Map<string, Map<string, string>>();
     for (const [fn, calls] of this.dispatchedFromSinks()) {
-      const fixedByHand = calls.flatMap((call) => {
-        const sink = enclosingFunction(call);
-        const transport = (this.analyses.get(key(call.getSourceFile().fileName))?.findings ?? []).find((finding) => finding.kind === 'transport-wrapper' && finding.returningFunction === sink && !finding.rewrite?.passesHandlerValue);
-        return transport ? [transport] : [];
-      });
+      const fixedByHand = calls.flatMap((call) => this.transportsAround(call).filter((finding) => !finding.rewrite?.passesHandlerValue).slice(0, 1));
       if (fixedByHand.length === 0) continue;
       const transport = fixedByHand[0];
       const fileName = key(fn.getSourceFile().fileName);
@@ -218,9 +214,7 @@ export class ProjectAnalysis {
    * names (an API client's export only its tests use) sends nothing to the SDK.
    */
   private fateOfShape(handler: ToolHandler, scope: FateScope): Fate {
-    let consumers = handler.style === 'definition' || handler.style === 'registry' ? [...this.methodCalls(handler.fn, handler.property), ...(this.dispatchedFromSinks().get(handler.fn) ?? [])] : this.callersOf(handler.fn);
-    // A registry entry (no schema, weak evidence) is only served by a consumer that can see it.
-    if (handler.style === 'registry') consumers = consumers.filter((call) => this.canReach(call, handler));
+    const consumers = handler.style === 'definition' || handler.style === 'registry' ? this.entryConsumers(handler) : this.callersOf(handler.fn);
     if (consumers.length === 0) {
       const name = declaredName(handler.fn);
       return handler.style === 'result-shape' && name !== null && !this.options.project.isNameUsed(name) ? 'intermediate' : 'unknown';
@@ -234,15 +228,29 @@ export class ProjectAnalysis {
    * reaches the client as a result, and its sites can be rewritten instead of left for review.
    */
   private transportsAllRewritten(handler: ToolHandler): boolean {
-    const consumers = [...this.methodCalls(handler.fn, handler.property), ...(this.dispatchedFromSinks().get(handler.fn) ?? [])].filter((call) => this.canReach(call, handler));
+    const consumers = this.entryConsumers(handler);
     return (
       consumers.length > 0 &&
       consumers.every((call) => {
-        const sink = enclosingFunction(call);
-        const transports = (this.analyses.get(key(call.getSourceFile().fileName))?.findings ?? []).filter((finding) => finding.kind === 'transport-wrapper' && finding.returningFunction === sink);
+        const transports = this.transportsAround(call);
         return transports.length > 0 && transports.every((finding) => finding.rewrite?.passesHandlerValue === true);
       })
     );
+  }
+
+  /**
+   * Who calls a tool object's function: `tool.execute(args)` calls, and the `CallTool` handlers that
+   * reach it by lookup. A registry entry (no schema, weak evidence) only by a consumer that can see it.
+   */
+  private entryConsumers(handler: ToolHandler): TS.CallExpression[] {
+    const consumers = [...this.methodCalls(handler.fn, handler.property), ...(this.dispatchedFromSinks().get(handler.fn) ?? [])];
+    return handler.style === 'registry' ? consumers.filter((call) => this.canReach(call, handler)) : consumers;
+  }
+
+  /** The transport-wrapper sites of the function a consumer call sits in (the sink that received its value). */
+  private transportsAround(call: TS.CallExpression): Finding[] {
+    const sink = enclosingFunction(call);
+    return (this.analyses.get(key(call.getSourceFile().fileName))?.findings ?? []).filter((finding) => finding.kind === 'transport-wrapper' && finding.returningFunction === sink);
   }
 
   /**

@@ -12,9 +12,12 @@ export interface StoredValue {
 // A registry filled by a function (`addToCatalog(entry)`) is filled by its callers: this many at most.
 const MAX_FILLING_CALLS = 2_000;
 // Methods that put a value into an array (`push`, `unshift`) or a Map (`set(key, value)`).
-const ARRAY_INSERTS = new Set(['push', 'unshift']);
+const INSERTING_METHODS: ReadonlySet<string> = new Set(['push', 'unshift', 'set']);
 
 const localsByFile = new WeakMap<TS.SourceFile, LocalDeclarations>();
+// What a collection holds is asked for every lookup of it: found once per project and collection.
+const insertedByProject = new WeakMap<object, WeakMap<TS.Expression, StoredValue[]>>();
+const WITHOUT_PROJECT = {};
 
 /** A resolve scope for a node of another file: its own declarations, the same project and checker. */
 export function scopeOfNode(node: TS.Node, scope: ResolveScope): ResolveScope {
@@ -36,15 +39,27 @@ export function scopeOfNode(node: TS.Node, scope: ResolveScope): ResolveScope {
  * REGISTRY.push(entry) }`) stands for the arguments of that function's calls across the project.
  */
 export function insertedValues(collection: TS.Expression, scope: ResolveScope): StoredValue[] {
-  const project = scope.project;
+  let known = insertedByProject.get(scope.project ?? WITHOUT_PROJECT);
+  if (!known) {
+    known = new WeakMap();
+    insertedByProject.set(scope.project ?? WITHOUT_PROJECT, known);
+  }
+  let values = known.get(collection);
+  if (!values) {
+    values = findInsertedValues(collection, scope);
+    known.set(collection, values);
+  }
+  return values;
+}
+
+function findInsertedValues(collection: TS.Expression, scope: ResolveScope): StoredValue[] {
   const home = collection.getSourceFile();
   const writes: StoredValue[] = [];
   const isThisCollection = (receiver: TS.Expression, at: TS.Node): boolean => {
     const denoted = valueOf(receiver, scopeOfNode(at, scope));
     return denoted !== undefined && !isFunctionValue(denoted) && skipTypeWrappers(denoted) === collection;
   };
-  const calls = project ? [...ARRAY_INSERTS, 'set'].flatMap((method) => project.callsNamed(method)) : methodCallsIn(home);
-  for (const call of calls) {
+  for (const call of callsNamed(INSERTING_METHODS, home, scope)) {
     const callee = call.expression;
     if (!ts.isPropertyAccessExpression(callee) || !isThisCollection(callee.expression, call)) continue;
     if (callee.name.text === 'set') {
@@ -69,16 +84,6 @@ export function insertedValues(collection: TS.Expression, scope: ResolveScope): 
   return writes.flatMap((write) => argumentsForParameter(write, scope));
 }
 
-function methodCallsIn(sourceFile: TS.SourceFile): TS.CallExpression[] {
-  const calls: TS.CallExpression[] = [];
-  const visit = (node: TS.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && (ARRAY_INSERTS.has(node.expression.name.text) || node.expression.name.text === 'set')) calls.push(node);
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  return calls;
-}
-
 /** A stored parameter stands for what each caller of its function passes there; any other value for itself. */
 export function argumentsForParameter(stored: StoredValue, scope: ResolveScope): StoredValue[] {
   const value = skipTypeWrappers(stored.value as TS.Expression);
@@ -89,10 +94,8 @@ export function argumentsForParameter(stored: StoredValue, scope: ResolveScope):
   const index = fn.parameters.indexOf(local);
   const name = fn.name && ts.isIdentifier(fn.name) ? fn.name.text : declaredNameOf(fn);
   if (name === null) return [];
-  // Without a project (one file linted on its own), the function's own file holds its callers.
-  const calls = scope.project ? scope.project.callsNamed(name) : callsNamedIn(fn.getSourceFile(), name);
   const passed: StoredValue[] = [];
-  for (const call of calls.slice(0, MAX_FILLING_CALLS)) {
+  for (const call of callsNamed(new Set([name]), fn.getSourceFile(), scope).slice(0, MAX_FILLING_CALLS)) {
     const argument = call.arguments[index];
     if (!argument || functionOf(call.expression, scopeOfNode(call, scope)) !== fn) continue;
     passed.push({ value: argument, key: stored.key });
@@ -100,16 +103,23 @@ export function argumentsForParameter(stored: StoredValue, scope: ResolveScope):
   return passed;
 }
 
-function callsNamedIn(sourceFile: TS.SourceFile, name: string): TS.CallExpression[] {
+/**
+ * The calls whose callee's last name is one of `names`: the project's index, or, without a project
+ * (one file linted on its own), the calls in `fallbackFile`.
+ */
+function callsNamed(names: ReadonlySet<string>, fallbackFile: TS.SourceFile, scope: ResolveScope): readonly TS.CallExpression[] {
+  const project = scope.project;
+  if (project) return [...names].flatMap((name) => project.callsNamed(name));
   const calls: TS.CallExpression[] = [];
   const visit = (node: TS.Node): void => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      if ((ts.isIdentifier(callee) && callee.text === name) || (ts.isPropertyAccessExpression(callee) && callee.name.text === name)) calls.push(node);
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
+      if (name !== null && names.has(name)) calls.push(node);
     }
     ts.forEachChild(node, visit);
   };
-  visit(sourceFile);
+  visit(fallbackFile);
   return calls;
 }
 
