@@ -20,7 +20,6 @@ const COMMAND_PEERS: Record<string, readonly Peer[]> = {
   check: [{ specifier: 'typescript' }, { specifier: 'eslint' }],
   demo: [{ specifier: 'typescript' }, { specifier: 'eslint' }],
   serve: [{ specifier: '@mcp-result-kit/code-editor/cli', dev: false, alternative: 'or run it without installing: npx @mcp-result-kit/code-editor' }],
-  probe: [{ specifier: '@modelcontextprotocol/sdk/client/index.js' }],
 };
 
 /** The package a specifier belongs to: `@scope/name` or `name`. */

@@ -77,12 +77,11 @@ export class Session {
 
   /** Starts or reaches the server and completes `initialize`, within the start-up timeout. */
   static async open(target: Target, options: SessionOptions): Promise<Session> {
-    const sdk = await loadSdk(options.cwd);
-    let inner: ProcessTransport | InstanceType<NonNullable<typeof sdk.StreamableHTTPClientTransport>>;
+    const sdk = await loadSdk();
+    let inner: ProcessTransport | InstanceType<typeof sdk.StreamableHTTPClientTransport>;
     if (target.kind === 'stdio') {
       inner = new ProcessTransport({ command: target.command, args: target.args, cwd: target.cwd, env: target.env, logFile: logFileFor(target), graceMs: options.graceMs });
     } else {
-      if (!sdk.StreamableHTTPClientTransport) throw new ProbeError('--url needs the Streamable HTTP client of @modelcontextprotocol/sdk 1.10 or later; update the SDK');
       inner = new sdk.StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: target.headers } });
     }
     const tap = new TapTransport(inner);

@@ -10,8 +10,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { descendants, signalAll } from './process-tree.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@mcp-result-kit/mcp-sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@mcp-result-kit/mcp-sdk/types.js';
 
 export interface ProcessOptions {
   command: string;

@@ -3,8 +3,8 @@
  * Client parses a result against its schema (and rejects one that is not a CallToolResult, such as
  * a raw string); the judge needs what the server really sent, so it reads it here.
  */
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport, TransportSendOptions } from '@mcp-result-kit/mcp-sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@mcp-result-kit/mcp-sdk/types.js';
 
 type RequestId = string | number;
 

@@ -30,6 +30,8 @@ vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 const SDK = '1.32.2';
 const USER_ESLINT = '9.39.5';
 const USER_TYPESCRIPT = '5.0.4';
+/** The SDK the tools bring for the probe's client, as `@mcp-result-kit/mcp-sdk` (package.json). */
+const PROBE_SDK = '1.32.2';
 
 const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -85,7 +87,7 @@ describe('npm install of the packed packages into a server project', () => {
     expect(cjs).toBe(esm);
   });
 
-  it('npm i -D @mcp-result-kit/tools keeps the project\'s own ESLint and TypeScript and brings no optional peer', () => {
+  it('npm i -D @mcp-result-kit/tools keeps the project\'s own ESLint, TypeScript and SDK and brings no optional peer', () => {
     npmInstall(project, ['-D', `eslint@${USER_ESLINT}`, `typescript@${USER_TYPESCRIPT}`]);
     const before = installedPackages(project);
     npmInstall(project, ['-D', tarballs.tools]);
@@ -97,7 +99,8 @@ describe('npm install of the packed packages into a server project', () => {
     expect(locationsOf(after, 'eslint')).toEqual([`eslint@${USER_ESLINT}`]);
     expect(locationsOf(after, 'typescript')).toEqual([`typescript@${USER_TYPESCRIPT}`]);
     expect(locationsOf(after, 'mcp-result-kit')).toEqual(['mcp-result-kit@0.1.0']);
-    expect(locationsOf(after, '@modelcontextprotocol/sdk')).toEqual([`@modelcontextprotocol/sdk@${SDK}`]);
+    // The server's SDK stays where it was; the probe's client is the tools' own copy, under an alias.
+    expect(locationsOf(after, '@modelcontextprotocol/sdk').sort()).toEqual([`@mcp-result-kit/mcp-sdk@${PROBE_SDK}`, `@modelcontextprotocol/sdk@${SDK}`]);
     for (const name of ['better-sqlite3', 'pg', '@mcp-result-kit/code-editor', 'ts-morph', 'jscodeshift', 'vitest', 'fastmcp']) expect(locationsOf(after, name), name).toEqual([]);
     // What only the code editor needs stays with it.
     expect(delta.added.map((pkg) => pkg.name)).not.toContain('proper-lockfile');
@@ -147,9 +150,10 @@ describe('npm install of the packed packages into a server project', () => {
       'mcp-result-kit: serve needs @mcp-result-kit/code-editor, which is not installed; install it with: npm install @mcp-result-kit/code-editor (or run it without installing: npx @mcp-result-kit/code-editor)\n',
     );
     npmInstall(project, [tarballs.codeEditor]);
-    // The project's own TypeScript and SDK stay single copies (the code editor's ranges accept them).
+    // The project's own TypeScript and SDK stay single copies (the code editor's ranges accept them);
+    // the other SDK is the tools' probe client, under its alias.
     const after = installedPackages(project);
-    expect(locationsOf(after, '@modelcontextprotocol/sdk')).toEqual([`@modelcontextprotocol/sdk@${SDK}`]);
+    expect(locationsOf(after, '@modelcontextprotocol/sdk').sort()).toEqual([`@mcp-result-kit/mcp-sdk@${PROBE_SDK}`, `@modelcontextprotocol/sdk@${SDK}`]);
     expect(locationsOf(after, 'typescript')).toEqual([`typescript@${USER_TYPESCRIPT}`]);
     const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(project, 'node_modules/.bin/mcp-result-kit'), 'serve', '--root', path.join(project, 'src'), '--read-only'], cwd: project, stderr: 'pipe' });
     let stderr = '';
@@ -183,6 +187,42 @@ describe('npm i -D @mcp-result-kit/tools in a server without ESLint and TypeScri
     const manifest = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     expect(Object.keys(manifest.devDependencies)).toEqual(['@mcp-result-kit/tools']);
     for (const name of ['better-sqlite3', 'ts-morph', 'jscodeshift']) expect(locationsOf(after, name), name).toEqual([]);
+  });
+});
+
+/** A server on SDK 1.0.1, the oldest 1.x, in plain JavaScript: one tool that answers with a raw string. */
+const SERVER_1_0 = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const server = new Server({ name: 'old', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [{ name: 'echo', description: 'Echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, annotations: { readOnlyHint: true } }],
+}));
+server.setRequestHandler(CallToolRequestSchema, async (request) => ({ content: [{ type: 'text', text: JSON.stringify({ echoed: request.params.arguments?.text ?? '' }) }] }));
+await server.connect(new StdioServerTransport());
+`;
+
+describe("npm i -D @mcp-result-kit/tools in a server whose SDK is pinned exactly to 1.0.1", () => {
+  it('leaves the SDK at 1.0.1 (no ERESOLVE, no upgrade), and probe calls the server through the tools\' own client', () => {
+    const project = tempProject('sdk-1.0.1-tools', { type: 'module', dependencies: { '@modelcontextprotocol/sdk': '1.0.1' } });
+    npmInstall(project, [tarballs.runtime]);
+    const before = installedPackages(project);
+    npmInstall(project, ['-D', tarballs.tools]);
+    const after = installedPackages(project);
+    expect(installDelta(before, after).changed).toEqual([]);
+    expect(locationsOf(after, '@modelcontextprotocol/sdk').sort()).toEqual([`@mcp-result-kit/mcp-sdk@${PROBE_SDK}`, '@modelcontextprotocol/sdk@1.0.1']);
+    const manifest = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies['@modelcontextprotocol/sdk']).toBe('1.0.1');
+
+    writeFileSync(path.join(project, 'server.mjs'), SERVER_1_0);
+    const probe = kit(project, ['probe', '--generate', '--format', 'json', '--', process.execPath, 'server.mjs']);
+    expect(probe.stdout, probe.stderr).not.toBe('');
+    const report = JSON.parse(probe.stdout) as { calls: Array<{ tool: string; verdict: string; findings: Array<{ kind: string }> }> };
+    const echoCalls = report.calls.filter((call) => call.tool === 'echo');
+    expect(echoCalls.length).toBeGreaterThan(0);
+    // The server's JSON text without structuredContent, judged from what the server really sent.
+    expect(echoCalls.flatMap((call) => call.findings.map((finding) => finding.kind))).toContain('json-text-content');
   });
 });
 
