@@ -1,6 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { functionOf } from '../discovery/resolve.js';
+import { returnedExpressions } from '../flow/origins.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { isOwnKitNamedFunction } from '../options.js';
 import { unwrap } from '../syntax.js';
@@ -49,10 +50,64 @@ export function classifyCall(call: TS.CallExpression, site: TS.Expression, conte
   }
   const callbacks = call.arguments.filter((argument): argument is TS.ArrowFunction | TS.FunctionExpression => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument));
   if (callbacks.length > 0 && !(name !== null && ts.isPropertyAccessExpression(call.expression) && NON_RESULT_CALLBACK_METHODS.has(name))) {
-    for (const callback of callbacks) scope.collectSites(callback, context);
-    return true;
+    const passedThrough = callbacks.filter((callback) => handsBackCallbackValue(call, callback, scope));
+    for (const callback of passedThrough) scope.collectSites(callback, context);
+    if (passedThrough.length > 0) return true;
   }
   return followDispatch(call, site, context, scope);
+}
+
+/**
+ * Does the called function hand back what `callback` returns (`withConnection(async (db) => …)`,
+ * `withRetry(fn)` returning `await fn()`)? Then the callback's returns are the tool's. A function
+ * that builds its own result from the value instead (`runTool(name, async () => data)` returning
+ * `{ content: [{ type: 'text', text: JSON.stringify({ data: value.data }) }] }`) makes the
+ * callback's returns data: the sites are where it turns them into a result. A function the kit
+ * cannot read (a library's) is taken to hand the value back.
+ */
+function handsBackCallbackValue(call: TS.CallExpression, callback: TS.Expression, scope: SiteScope): boolean {
+  const callee = unwrap(call.expression);
+  if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return true;
+  const fn = functionOf(callee, scope);
+  if (!fn || !(fn as TS.FunctionLikeDeclaration).body) return true;
+  const parameter = fn.parameters[call.arguments.indexOf(callback)];
+  if (!parameter || !ts.isIdentifier(parameter.name) || parameter.dotDotDotToken) return true;
+  const returns = returnedExpressions(fn);
+  if (returns.length === 0) return true;
+  const callbackName = parameter.name.text;
+  return returns.some((expression) => yieldsCallbackValue(expression, callbackName, fn, 0));
+}
+
+/** `fn()`, `await fn(args)`, `other(fn)`, `Promise.race([fn(), …])`, or a local holding `await fn()`. */
+function yieldsCallbackValue(expression: TS.Expression, callbackName: string, fn: TS.SignatureDeclaration, depth: number): boolean {
+  const inner = unwrap(ts.isAwaitExpression(unwrap(expression)) ? (unwrap(expression) as TS.AwaitExpression).expression : expression);
+  if (ts.isObjectLiteralExpression(inner)) return false;
+  if (ts.isIdentifier(inner)) {
+    if (inner.text === callbackName) return true;
+    const initializer = depth < 2 ? localInitializer(fn, inner.text) : undefined;
+    return initializer !== undefined && yieldsCallbackValue(initializer, callbackName, fn, depth + 1);
+  }
+  let found = false;
+  const visit = (node: TS.Node): void => {
+    if (found || ts.isObjectLiteralExpression(node)) return;
+    if (ts.isIdentifier(node) && node.text === callbackName) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(inner);
+  return found;
+}
+
+/** The initializer of a `const`/`let` named `name` declared anywhere in `fn`'s own body. */
+function localInitializer(fn: TS.SignatureDeclaration, name: string): TS.Expression | undefined {
+  let initializer: TS.Expression | undefined;
+  const visit = (node: TS.Node): void => {
+    if (initializer) return;
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name) initializer = node.initializer;
+    else if (!(ts.isFunctionLike(node) && node !== fn)) ts.forEachChild(node, visit);
+  };
+  const body = (fn as TS.FunctionLikeDeclaration).body;
+  if (body) visit(body);
+  return initializer;
 }
 
 /** `jsonResult(data)` where the project declares its own `jsonResult`: not the kit's. */

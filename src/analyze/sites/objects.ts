@@ -5,8 +5,8 @@ import { useChecker } from '../declarations.js';
 import { functionOf } from '../discovery/resolve.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
-import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, literalText, propertyName, stringLiteralText, unwrap } from '../syntax.js';
-import { ERROR_STATUS_WORDS } from '../words.js';
+import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
+import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { isLookup } from './calls.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
 import { isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
@@ -232,7 +232,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     scope.report('error-content', object, context, null, SOME_PATHS_RESULT);
     return;
   }
-  if (isErrorValue === undefined && failureTest(object, context.fn) && !looksLikeSuccess(text)) {
+  if (isErrorValue === undefined && inFailureBranch(object, context.fn) && !readsAsSuccess(text)) {
     // `if (!result.success) return { content: [{ type: 'text', text: result.message }] }`.
     scope.report('error-content', object, context, scope.rewriter.addIsError(object));
     return;
@@ -304,45 +304,6 @@ function holdsData(text: TS.Expression, scope: SiteScope): boolean {
 }
 
 const SOME_PATHS_RESULT = 'the text reports a failure on some paths only; add isError: true on those paths (isError: <the failure condition>)';
-
-const FAILURE_FIELDS = new Set(['error', 'errors', 'err', 'isError', 'failed', 'failure']);
-const SUCCESS_FIELDS = new Set(['success', 'ok', 'successful', 'succeeded']);
-
-/** A test that a call failed: `!r.success`, `!r.ok`, `r.success === false`, `r.error`, `r.isError`, `r.status === 'error'`. */
-function isFailureTest(condition: TS.Expression): boolean {
-  const node = unwrap(condition);
-  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken) {
-    const operand = unwrap(node.operand);
-    return ts.isPropertyAccessExpression(operand) && SUCCESS_FIELDS.has(operand.name.text);
-  }
-  if (ts.isPropertyAccessExpression(node)) return FAILURE_FIELDS.has(node.name.text) && !ts.isCallExpression(node.parent);
-  if (ts.isBinaryExpression(node)) {
-    const operator = node.operatorToken.kind;
-    if (operator === ts.SyntaxKind.BarBarToken) return isFailureTest(node.left) || isFailureTest(node.right);
-    if (operator !== ts.SyntaxKind.EqualsEqualsEqualsToken && operator !== ts.SyntaxKind.EqualsEqualsToken) return false;
-    const field = ts.isPropertyAccessExpression(node.left) ? node.left.name.text : null;
-    if (field !== null && SUCCESS_FIELDS.has(field) && node.right.kind === ts.SyntaxKind.FalseKeyword) return true;
-    const status = stringLiteralText(node.right);
-    return field === 'status' && status !== null && ERROR_STATUS_WORDS.has(status.toLowerCase());
-  }
-  return false;
-}
-
-/** Returned in the then-branch of an `if` that tests for a failure, within the handler. */
-function failureTest(node: TS.Node, fn: TS.Node): boolean {
-  let child: TS.Node = node;
-  for (let current = node.parent; current && current !== fn; child = current, current = current.parent) {
-    if (ts.isIfStatement(current) && current.thenStatement === child && isFailureTest(current.expression)) return true;
-    if (ts.isFunctionLike(current)) return false;
-  }
-  return false;
-}
-
-/** Text that says it worked (`✅ …`, `Success…`, `Done`): not an error whatever branch returns it. */
-function looksLikeSuccess(text: TS.Expression): boolean {
-  const words = literalText(text);
-  return words !== null && /^[\s*_#>]*(?:✅|✔|🎉|Success|Successfully|Done\b|OK\b|Completed\b)/i.test(words);
-}
 
 /** `try { JSON.parse(text) … } catch { … text … }`: where this runs, the text is not JSON. */
 function isParseFailureFallback(text: TS.Expression): boolean {

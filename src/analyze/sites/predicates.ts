@@ -3,6 +3,7 @@ import { ts } from '../../typescript.js';
 import { useChecker, type CheckerSource, type LocalDeclarations } from '../declarations.js';
 import { returnedExpressions as returnExpressions, type ValueFlow } from '../flow/origins.js';
 import { PLACEHOLDER } from '../words.js';
+import { failsByContext } from './failure-context.js';
 import { enclosingCatch, enclosingFunction, errorShape, isFunctionLike, isJsonStringifyCall, isStringSyntax, literalText, looksLikeErrorText, mentionsIdentifier, textVariants, unwrap } from '../syntax.js';
 
 export { returnedExpressions as returnExpressions } from '../flow/origins.js';
@@ -26,8 +27,8 @@ export class Predicates {
 
   /**
    * Whether a text reports a failure, by meaning, wherever its value was built (src/analyze/flow):
-   * failure words in its literal parts (src/analyze/words.ts), built from the caught error, or the
-   * JSON of an error payload. `some` when other paths give other text (`ok ? 'Saved' : 'Failed'`).
+   * failure words in its literal parts (src/analyze/words.ts), built from the caught error, the
+   * JSON of an error payload, or prose written where only a failure leads (failure-context.ts). `some` when other paths give other text (`ok ? 'Saved' : 'Failed'`).
    */
   errorEvidence(expression: TS.Expression, fn: TS.SignatureDeclaration): ErrorEvidence {
     if (this.usesCaughtError(expression, fn)) return 'all';
@@ -43,7 +44,7 @@ export class Predicates {
         }
         continue;
       }
-      if (this.isErrorLeaf(leaf)) errors++;
+      if (this.isErrorLeaf(leaf) || failsByContext(leaf, enclosingFunction(leaf) ?? fn)) errors++;
       else if (!isEmptyText(leaf)) others++;
     }
     return errors === 0 ? 'none' : others === 0 ? 'all' : 'some';

@@ -1,0 +1,131 @@
+// Failure by context (issue 23, family 4): a text returned from a `catch`, or from a branch that a
+// failure test guards, reports a failure whatever its words; words still decide everywhere else,
+// and empty successes stay successes.
+import { describe, expect, it } from 'vitest';
+import { rewritten, summary } from './helpers.js';
+
+const SDK = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+`;
+
+/** The findings of one tool whose body is `body`, as kind@line (line 1 is the tool's first body line). */
+function findingsIn(body: string): string[] {
+  const code = `${SDK}server.tool('t', async (args: { id: string; query?: string }) => {\n${body}\n});\n`;
+  const offset = SDK.split('\n').length; // the body's first line
+  // hand-built-result is prefer-result-helpers' note on every literal result: not about failures.
+  return summary(code).filter((finding) => !finding.startsWith('hand-built-result')).map((finding) => {
+    const [kind, rest] = finding.split('@');
+    const line = Number(rest.split(':')[0]) - offset;
+    return `${kind}@${line}`;
+  });
+}
+
+describe('failure by context', () => {
+  it('a text returned from a catch reports a failure, whatever its words', () => {
+    expect(
+      findingsIn(`  try {
+    await fetch('https://x/' + args.id, { method: 'POST' });
+    return { content: [{ type: 'text', text: 'Published' }] };
+  } catch {
+    return { content: [{ type: 'text', text: 'Publish did not go through' }] };
+  }`),
+    ).toEqual(['error-content@5']);
+  });
+
+  it('a raw string in a catch, and one passed to a success-named helper there, are failures too', () => {
+    const code = `${SDK}
+function okResponse(text: string) {
+  return { content: [{ type: 'text' as const, text }] };
+}
+server.tool('a', async () => {
+  try {
+    return await (await fetch('https://x')).text();
+  } catch {
+    return 'The export did not go through';
+  }
+});
+server.tool('b', async () => {
+  try {
+    await fetch('https://x');
+    return okResponse('Sent');
+  } catch {
+    return okResponse('The message stayed in the outbox');
+  }
+});
+`;
+    const kinds = summary(code).filter((finding) => !finding.startsWith('hand-built-result'));
+    expect(kinds).toContain('error-string@11:12[a]');
+    expect(kinds.some((finding) => finding.startsWith('error-') && finding.includes('@19:') && finding.endsWith('[b]'))).toBe(true);
+    expect(kinds.some((finding) => finding.includes('@17:'))).toBe(false);
+  });
+
+  it('a guard testing for a missing credential, a failed response or an error field makes its text a failure', () => {
+    expect(
+      findingsIn(`  const token = process.env.API_TOKEN;
+  if (!token) return { content: [{ type: 'text', text: 'Authentication required' }] };
+  const res = await fetch('https://x/' + args.id, { headers: { authorization: token } });
+  if (!res.ok) return { content: [{ type: 'text', text: \`The item \${args.id} is a folder and cannot be downloaded\` }] };
+  if (res.status >= 400) return { content: [{ type: 'text', text: 'Upstream said no' }] };
+  const body = (await res.json()) as { error?: string; data: string };
+  if (body.error) {
+    return { content: [{ type: 'text', text: 'Task result data is empty' }] };
+  }
+  return { content: [{ type: 'text', text: body.data }] };`),
+    ).toEqual(['error-content@2', 'error-content@4', 'error-content@5', 'error-content@8']);
+  });
+
+  it('an input guard before the work is a failure; the same test after the work is not judged by context', () => {
+    expect(
+      findingsIn(`  if (!args.query) return { content: [{ type: 'text', text: 'Please give a search query' }] };
+  const hits = await (await fetch('https://x/?q=' + args.query)).json() as string[];
+  if (!args.id) return { content: [{ type: 'text', text: 'Showing every record' }] };
+  return { content: [{ type: 'text', text: hits.join('\\n') }] };`),
+    ).toEqual(['error-content@1']);
+  });
+
+  it('the else branch of a success test is a failure branch', () => {
+    expect(
+      findingsIn(`  const res = await fetch('https://x');
+  if (res.ok) {
+    return { content: [{ type: 'text', text: await res.text() }] };
+  } else {
+    return { content: [{ type: 'text', text: 'The service declined the request' }] };
+  }`),
+    ).toEqual(['error-content@5']);
+  });
+
+  it('keeps empty successes, success words and data fallbacks in a catch as they are', () => {
+    expect(
+      findingsIn(`  const res = await fetch('https://x/?q=' + args.query);
+  if (!res.ok) return { content: [{ type: 'text', text: 'No results found' }] };
+  try {
+    const items = (await res.json()) as string[];
+    return { content: [{ type: 'text', text: items.join(', ') }] };
+  } catch {
+    const cached = globalThis.localStorage?.getItem('last') ?? '';
+    if (!cached) return { content: [{ type: 'text', text: '0 items' }] };
+    return { content: [{ type: 'text', text: cached }] };
+  }`),
+    ).toEqual([]);
+  });
+
+  it('a negated flag or a test that is not about failure does not make prose a failure', () => {
+    expect(
+      findingsIn(`  const verbose = args.query === 'all';
+  const items = await (await fetch('https://x')).json() as string[];
+  if (!verbose) return { content: [{ type: 'text', text: 'Summary only' }] };
+  if (items.length > 10) return { content: [{ type: 'text', text: 'Many matches' }] };
+  return { content: [{ type: 'text', text: items.join(', ') }] };`),
+    ).toEqual([]);
+  });
+
+  it('rewrites a failure found by context with the same words and isError', () => {
+    const code = `${SDK}server.tool('t', async () => {
+  const token = process.env.API_TOKEN;
+  if (!token) return { content: [{ type: 'text', text: 'Authentication required' }] };
+  return { content: [{ type: 'text', text: 'ok' }] };
+});
+`;
+    expect(rewritten(code)).toContain("if (!token) return errorTextResult('Authentication required');");
+  });
+});
