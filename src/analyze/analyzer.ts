@@ -16,6 +16,7 @@ import { handlerTargets } from './discovery/targets.js';
 import { fateOf, type FateScope } from './flow/fates.js';
 import { builderShape, classifyBuilderCall } from './sites/builders.js';
 import { classifyCall, followDispatch } from './sites/calls.js';
+import { classifyContentItems } from './sites/content-items.js';
 import { classifyObject } from './sites/objects.js';
 import { Predicates, returnExpressions } from './sites/predicates.js';
 import type { SiteContext, SiteScope } from './sites/scope.js';
@@ -331,7 +332,10 @@ class FileAnalyzer implements SiteScope {
     }
     if (ts.isArrayLiteralExpression(inner)) {
       // mcp-framework passes content items (`[{ type: 'text', text }]`) on as the result's content.
-      if (FRAMEWORK_BEHAVIOUR[context.framework].encodesEveryValue && isContentItems(inner)) return;
+      if (FRAMEWORK_BEHAVIOUR[context.framework].encodesEveryValue && isContentItems(inner)) {
+        classifyContentItems(inner, context, this);
+        return;
+      }
       if (FRAMEWORK_BEHAVIOUR[context.framework].plainData === 'site') this.report('bare-object', inner, context, this.rewriter.wrap(inner, 'jsonResult'));
       return;
     }

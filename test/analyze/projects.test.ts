@@ -1,5 +1,6 @@
 // Multi-file servers (fixtures/projects/<name>/): tools defined in one module and registered in
-// another, dispatchers calling handlers in other files, handler maps of class instances. Each has
+// another, dispatchers calling handlers in other files, handler maps of class instances, tools whose
+// base class (in another module) builds their content items. Each has
 // an expected.json with the sites found type-aware and syntax-only, and the type-aware migration
 // must compile against the real SDK, zod and fastmcp types.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,7 +57,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
+    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'framework-base-class', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {

@@ -53,7 +53,8 @@ describe('mcp-framework sites in the framework\'s own terms', () => {
   });
 
   it('names the try whose catch would change a thrown failure', () => {
-    const result = migrate(tool("    try {\n      if (!id) return 'Error: no id';\n      return [{ type: 'text', text: id }];\n    } catch {\n      return [{ type: 'text', text: 'later' }];\n    }"), '0.2.22');
+    // The catch hands back data (the id), not prose: no failure by context there.
+    const result = migrate(tool("    try {\n      if (!id) return 'Error: no id';\n      return [{ type: 'text', text: id }];\n    } catch {\n      return [{ type: 'text', text: id }];\n    }"), '0.2.22');
     expect(result.diagnostics).toEqual([expect.objectContaining({ kind: 'error-string', message: expect.stringContaining('a throw here would be caught by the try at line 10 first') })]);
   });
 

@@ -128,7 +128,7 @@ export function valueOf(expression: TS.Expression, scope: ResolveScope, depth = 
   }
   if (ts.isPropertyAccessExpression(node)) {
     if (node.expression.kind === ts.SyntaxKind.ThisKeyword) {
-      const member = classMember(node, node.name.text);
+      const member = classMember(node, node.name.text, scope);
       if (member) return member;
     }
     const namespace = namespaceOf(node.expression, scope);
@@ -154,11 +154,39 @@ function follow(value: TS.Expression, scope: ResolveScope, depth: number): Value
   return ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) ? valueOf(inner, scope, depth + 1) : inner;
 }
 
-/** The method or function-valued property `name` of the class `node` sits in. */
-function classMember(node: TS.Node, name: string): TS.SignatureDeclaration | undefined {
+/**
+ * The method or function-valued property `name` of the class `node` sits in, or of the classes it
+ * extends (`this.runRequest(…)` written in a base class of the project, in this file or another).
+ */
+function classMember(node: TS.Node, name: string, scope: ResolveScope): TS.SignatureDeclaration | undefined {
   let current: TS.Node | undefined = node.parent;
   while (current && !ts.isClassLike(current)) current = current.parent;
-  return current ? classMethod(current, name) : undefined;
+  for (let classNode = current as TS.ClassLikeDeclaration | undefined, depth = 0; classNode && depth <= MAX_DEPTH; classNode = baseClassOf(classNode, scope), depth++) {
+    const member = classMethod(classNode, name);
+    if (member) return member;
+  }
+  return undefined;
+}
+
+/** The class a class extends, when the project declares it. */
+function baseClassOf(classNode: TS.ClassLikeDeclaration, scope: ResolveScope): TS.ClassLikeDeclaration | undefined {
+  const heritage = classNode.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+  return heritage ? classDeclarationOf(heritage.expression, scope) : undefined;
+}
+
+/** The class a name denotes: declared in its file, imported from another, or found by the checker. */
+export function classDeclarationOf(expression: TS.Expression, scope: ResolveScope): TS.ClassLikeDeclaration | undefined {
+  const node = skipTypeWrappers(expression);
+  if (ts.isClassExpression(node)) return node;
+  if (!ts.isIdentifier(node)) return undefined;
+  for (const statement of node.getSourceFile().statements) {
+    if (ts.isClassDeclaration(statement) && statement.name?.text === node.text) return statement;
+  }
+  const imported = importedDeclaration(node, scope);
+  if (imported?.kind === 'declaration' && (ts.isClassDeclaration(imported.node) || ts.isClassExpression(imported.node))) return imported.node;
+  const value = valueOf(node, scope);
+  if (value && !isFunctionValue(value) && ts.isClassExpression(value)) return value;
+  return checkerDeclarations(node, scope).find((declaration): declaration is TS.ClassDeclaration => ts.isClassDeclaration(declaration));
 }
 
 /** A class's method `name`, or its property holding a function. */

@@ -4,7 +4,7 @@ import { skipTypeWrappers } from '../declarations.js';
 import { getPropertyValue, isFunctionLike, propertyName } from '../syntax.js';
 import { returnedExpressions } from '../flow/origins.js';
 import { argumentsForParameter, insertedValues, scopeOfNode, type StoredValue } from './collections.js';
-import { checkerDeclarations, classMethod, constantText, functionOf, importedDeclaration, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
+import { classDeclarationOf, classMethod, constantText, functionOf, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
 
 /** A function that handles calls of a tool, and the tool's name when the registration says it. */
 export interface HandlerTarget {
@@ -41,7 +41,7 @@ export function handlerTargets(expression: Value, scope: ResolveScope, depth = 0
   if (ts.isPropertyAccessExpression(node)) {
     if (node.name.text === 'bind') return [];
     // `ResponseBuilder.markdown`: a static method of a class of the project.
-    const ownerClass = ts.isIdentifier(stripExpression(node.expression)) ? classDeclarationOf(node.expression, scope) : undefined;
+    const ownerClass = ts.isIdentifier(stripExpression(node.expression)) ? classDeclarationOf(stripExpression(node.expression), scope) : undefined;
     const staticMethod = ownerClass ? classMethod(ownerClass, node.name.text) : undefined;
     if (staticMethod && ts.canHaveModifiers(staticMethod) && (ts.getModifiers(staticMethod) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword)) return [{ fn: staticMethod, toolName: null }];
     const owners = candidates(node.expression, scope, depth + 1);
@@ -197,20 +197,6 @@ function memberOf(owner: Value, name: string, scope: ResolveScope): Value | unde
     return classNode ? classMethod(classNode, name) : undefined;
   }
   return undefined;
-}
-
-function classDeclarationOf(expression: TS.Expression, scope: ResolveScope): TS.ClassLikeDeclaration | undefined {
-  const node = stripExpression(expression);
-  if (ts.isClassExpression(node)) return node;
-  if (!ts.isIdentifier(node)) return undefined;
-  for (const statement of node.getSourceFile().statements) {
-    if (ts.isClassDeclaration(statement) && statement.name?.text === node.text) return statement;
-  }
-  const imported = importedDeclaration(node, scope);
-  if (imported?.kind === 'declaration' && (ts.isClassDeclaration(imported.node) || ts.isClassExpression(imported.node))) return imported.node;
-  const value = valueOf(node, scope);
-  if (value && !isFunctionValue(value) && ts.isClassExpression(value)) return value;
-  return checkerDeclarations(node, scope).find((declaration): declaration is TS.ClassDeclaration => ts.isClassDeclaration(declaration));
 }
 
 function named(targets: HandlerTarget[], toolName: string | null): HandlerTarget[] {

@@ -138,7 +138,10 @@ export function followDispatch(call: TS.CallExpression, site: TS.Expression, con
     // Called by its name, a function that says it returns data (`Promise<ItemCollection>`) is an
     // API call, not the tool's code: the call is the site. Looked up by the tool's name, it is the tool.
     if (!lookup && declaredShape(fn, scope) === 'data') continue;
-    if (fn.getSourceFile() !== scope.sourceFile && !(scope.followExternal && forwardsHandlerInput(call, context, scope))) {
+    // A method of the tool's own class or of a class it extends (`this.runRequest(…)` in a base
+    // class of another file) is the tool's code, wherever it is written.
+    const ownMethod = isThisMethodCall(callee);
+    if (fn.getSourceFile() !== scope.sourceFile && !(scope.followExternal && (ownMethod || forwardsHandlerInput(call, context, scope)))) {
       // A result builder of another module: its own literals are sites there; this call is judged by what it is given.
       if (targets.length === 1 && builderShape(fn, scope)) {
         classifyBuilderCall(call, fn, site, { ...context, toolName }, scope);
@@ -162,6 +165,10 @@ export function followDispatch(call: TS.CallExpression, site: TS.Expression, con
     followed = true;
   }
   return followed;
+}
+
+function isThisMethodCall(callee: TS.Expression): boolean {
+  return ts.isPropertyAccessExpression(callee) && unwrap(callee.expression).kind === ts.SyntaxKind.ThisKeyword;
 }
 
 /**

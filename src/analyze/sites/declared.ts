@@ -71,6 +71,10 @@ function shapeOfType(type: TS.TypeNode, file: TS.SourceFile, scope: SiteScope, d
   if (type.kind === ts.SyntaxKind.StringKeyword || ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal)) return 'string';
   // `Promise<object>`: some object, which is data to whoever declared it (a result would say so).
   if (type.kind === ts.SyntaxKind.ObjectKeyword) return 'data';
+  // Content items (`ToolContent[]`, `Array<{ type: 'text'; text: string }>`) are what some
+  // frameworks send as a result's content: a builder of results, not data.
+  const element = ts.isArrayTypeNode(type) ? type.elementType : ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Array' ? type.typeArguments?.[0] : undefined;
+  if (element && isContentItemType(element, file, scope, depth + 1)) return 'unknown';
   if (ts.isArrayTypeNode(type) || (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && (type.typeName.text === 'Array' || type.typeName.text === 'Record'))) return 'data';
   if (ts.isTypeLiteralNode(type)) return membersShape(type.members);
   if (ts.isParenthesizedTypeNode(type)) return shapeOfType(type.type, file, scope, depth + 1);
@@ -86,6 +90,29 @@ function shapeOfType(type: TS.TypeNode, file: TS.SourceFile, scope: SiteScope, d
   if (ts.isInterfaceDeclaration(declaration)) return membersShape(declaration.members);
   if (ts.isTypeAliasDeclaration(declaration)) return shapeOfType(declaration.type, declaration.getSourceFile(), scope, depth + 1);
   return 'unknown';
+}
+
+const CONTENT_ITEM_TYPE_NAMES = /(?:^|\.)(?:TextContent|ImageContent|AudioContent|EmbeddedResource|ResourceLink|ContentBlock|ContentItem|ToolContent|Content)$/;
+
+/** `{ type: 'text'; text: string }`, a union of such, or a type named like an MCP content block. */
+function isContentItemType(type: TS.TypeNode, file: TS.SourceFile, scope: SiteScope, depth: number): boolean {
+  if (depth > 4) return false;
+  if (ts.isParenthesizedTypeNode(type)) return isContentItemType(type.type, file, scope, depth + 1);
+  if (ts.isUnionTypeNode(type)) return type.types.every((member) => isContentItemType(member, file, scope, depth + 1));
+  if (ts.isTypeLiteralNode(type)) {
+    const names = new Set(type.members.filter(ts.isPropertySignature).map((member) => propertyName(member.name)));
+    return names.has('type') && (names.has('text') || names.has('data') || names.has('resource'));
+  }
+  if (!ts.isTypeReferenceNode(type)) return false;
+  const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+  if (CONTENT_ITEM_TYPE_NAMES.test(name)) return true;
+  const declaration = ts.isIdentifier(type.typeName) ? typeDeclaration(type.typeName, file, scope) : undefined;
+  if (declaration && ts.isTypeAliasDeclaration(declaration)) return isContentItemType(declaration.type, declaration.getSourceFile(), scope, depth + 1);
+  if (declaration && ts.isInterfaceDeclaration(declaration)) {
+    const names = new Set(declaration.members.filter(ts.isPropertySignature).map((member) => propertyName(member.name)));
+    return names.has('type') && (names.has('text') || names.has('data'));
+  }
+  return false;
 }
 
 function membersShape(members: TS.NodeArray<TS.TypeElement>): DeclaredShape {
