@@ -46,14 +46,18 @@ async function withRetry<T>(attempts: number, fn: () => Promise<T>): Promise<T> 
   }
 }
 async function logged<T>(fn: () => Promise<T>): Promise<T> {
-  const value = await fn();
-  console.error('done');
-  return value;
+  let value: T | undefined;
+  try {
+    value = await fn();
+  } finally {
+    console.error('done');
+  }
+  return value as T;
 }
 server.tool('a', async () => withRetry(3, async () => JSON.stringify({ ok: 1 })));
 server.tool('b', async () => logged(async () => 'plain text'));
 `;
-    expect(sites(code)).toEqual(['json-stringify@18:55[a]', 'string@19:49[b]']);
+    expect(sites(code)).toEqual(['json-stringify@22:55[a]', 'string@23:49[b]']);
   });
 
   it('a function the kit cannot read (a library) is taken to hand the value back', () => {

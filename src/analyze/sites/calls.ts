@@ -84,8 +84,7 @@ function yieldsCallbackValue(expression: TS.Expression, callbackName: string, fn
   if (ts.isObjectLiteralExpression(inner)) return false;
   if (ts.isIdentifier(inner)) {
     if (inner.text === callbackName) return true;
-    const initializer = depth < 2 ? localInitializer(fn, inner.text) : undefined;
-    return initializer !== undefined && yieldsCallbackValue(initializer, callbackName, fn, depth + 1);
+    return depth < 2 && localValues(fn, inner.text).some((value) => yieldsCallbackValue(value, callbackName, fn, depth + 1));
   }
   let found = false;
   const visit = (node: TS.Node): void => {
@@ -97,17 +96,17 @@ function yieldsCallbackValue(expression: TS.Expression, callbackName: string, fn
   return found;
 }
 
-/** The initializer of a `const`/`let` named `name` declared anywhere in `fn`'s own body. */
-function localInitializer(fn: TS.SignatureDeclaration, name: string): TS.Expression | undefined {
-  let initializer: TS.Expression | undefined;
+/** What a local named `name` is given in `fn`'s own body: its initializer and every `name = …`. */
+function localValues(fn: TS.SignatureDeclaration, name: string): TS.Expression[] {
+  const values: TS.Expression[] = [];
   const visit = (node: TS.Node): void => {
-    if (initializer) return;
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name) initializer = node.initializer;
-    else if (!(ts.isFunctionLike(node) && node !== fn)) ts.forEachChild(node, visit);
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && node.initializer) values.push(node.initializer);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === name) values.push(node.right);
+    if (!(ts.isFunctionLike(node) && node !== fn)) ts.forEachChild(node, visit);
   };
   const body = (fn as TS.FunctionLikeDeclaration).body;
   if (body) visit(body);
-  return initializer;
+  return values;
 }
 
 /** `jsonResult(data)` where the project declares its own `jsonResult`: not the kit's. */
