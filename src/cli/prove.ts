@@ -1,6 +1,6 @@
 /**
  * `mcp-result-kit migrate --prove [paths] -- <command that starts the server>`: a migration proven
- * on the running server in one command. It records the server (each call made twice: the noise
+ * on the running server in one command. It records the server (from two starts: the noise
  * baseline), migrates, runs the project's `build` script when package.json has one, starts the
  * server again, replays and compares. The files of tools that regressed are put back as they
  * were (as `--verify=rollback` leaves files unwritten), and rebuilt. Exit 0 proven, 1 a
@@ -117,7 +117,7 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
     });
   const say = (text: string) => io.stdout(`${text}\n`);
 
-  // 1. Record, each call twice.
+  // 1. Record, from two starts of the server.
   let before: ProbeReport;
   try {
     before = await probe({ record: recording });
@@ -130,7 +130,7 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
     io.stderr(`mcp-result-kit: --prove: ${idle}\n`);
     return EXIT_USAGE;
   }
-  say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools, each made twice (the noise baseline).`);
+  say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools, made against two starts of the server (the noise baseline).`);
 
   // 2. Migrate.
   let written: FileResult[] = [];
