@@ -3,7 +3,7 @@
  * went): lines that say the same thing with other values are one kind, whose template has gaps
  * where they differed. A replayed line of a known kind is noise; a line of no known kind is a change.
  */
-import { fitsLine, literal, mergeLine, tokens, valuesAsGaps, wordsOf, type LineTemplate, type Piece } from './line-template.js';
+import { blobTemplate, fitsLine, literal, LONG_LINE, mergeLine, showTemplate, tokens, valuesAsGaps, wordsOf, type LineTemplate, type Piece } from './line-template.js';
 
 /** A kind of line: its template, and whether both recorded runs had a line of it (then a replay must too). */
 export interface LineKind {
@@ -22,6 +22,8 @@ interface Building {
   distinct: number;
   words: Set<string>;
   lead: string;
+  /** Long lines, told apart by their start (`blobTemplate`). */
+  blob?: true;
 }
 
 /** The first token that is not a space: lines of one kind start alike ("PID:", "Session:", "•"). */
@@ -58,14 +60,26 @@ function mayJoin(kind: Building, line: string, words: Set<string>): boolean {
 export function lineKinds(samples: readonly LineSample[]): { kinds: LineKind[]; kindOf: number[] } {
   const building: Building[] = [];
   const byLine = new Map<string, number>();
+  const blobs = new Map<string, number>();
   const kindOf = samples.map(({ line, run }) => {
     let index = byLine.get(line);
+    if (index === undefined && line.length > LONG_LINE) {
+      const template = blobTemplate(line);
+      const key = showTemplate(template);
+      index = blobs.get(key);
+      if (index === undefined) {
+        index = building.length;
+        blobs.set(key, index);
+        building.push({ template, runs: new Set(), distinct: 2, words: new Set(), lead: '', blob: true });
+      }
+      byLine.set(line, index);
+    }
     if (index === undefined) {
-      index = building.findIndex((kind) => kind.distinct > 1 && fitsLine(kind.template, line));
+      index = building.findIndex((kind) => !kind.blob && kind.distinct > 1 && fitsLine(kind.template, line));
       if (index === -1) {
         const words = new Set(wordsOf(tokens(line)));
         index = building.findIndex((kind) => {
-          if (!mayJoin(kind, line, words)) return false;
+          if (kind.blob || !mayJoin(kind, line, words)) return false;
           const merged = mergeLine(kind.template, line);
           if (!merged || !joins(kind, line, merged)) return false;
           kind.template = merged;
@@ -85,7 +99,7 @@ export function lineKinds(samples: readonly LineSample[]): { kinds: LineKind[]; 
   });
   const kinds = building.map((kind): LineKind => {
     const both = kind.runs.size === 2;
-    const template = both ? kind.template : valuesAsGaps(kind.template);
+    const template = both || kind.blob ? kind.template : valuesAsGaps(kind.template);
     return { template, ...(both ? { both: true } : {}) };
   });
   return { kinds, kindOf };

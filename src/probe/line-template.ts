@@ -20,7 +20,6 @@ const TOKEN = /[-+]?\d+(?:[.,:]\d+)*(?![\p{L}\p{N}_])|[\p{L}\p{N}_]+|[^\S\n]+|\n
 export const tokens = (line: string): string[] => line.match(TOKEN) ?? [];
 
 const NUMBER = /^[-+]?\d+(?:[.,:]\d+)*$/;
-const GAP_PATTERNS: Record<GapClass, string> = { number: '[-+]?\\d+(?:[.,:]\\d+)*', word: '\\S+', text: '[^\\n]*' };
 const RANK: Record<GapClass, number> = { number: 0, word: 1, text: 2 };
 
 /** The narrowest gap class that holds `filler`. */
@@ -105,18 +104,63 @@ export function mergeLine(template: readonly Piece[], line: string): LineTemplat
   return compact(pieces);
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const compiled = new WeakMap<readonly Piece[], RegExp>();
+const FILLERS: Record<GapClass, RegExp> = { number: NUMBER, word: /^\S+$/, text: /^[^\n]*$/ };
 
-/** Does the whole `line` fit the template: its literals in order, each gap filled as its class allows? */
+/** How far a gap starting at `from` can reach: numbers and words end at a space, text at the line's end. */
+function reach(gap: GapClass, line: string, from: number): number {
+  if (gap === 'text') return line.length;
+  const space = line.slice(from).search(/\s/);
+  return space === -1 ? line.length : from + space;
+}
+
+/**
+ * Does the whole `line` fit the template: its literals in order, each gap filled as its class
+ * allows? Tried literal by literal, remembering the places that failed, so a long line with
+ * many gaps costs at most pieces × positions.
+ */
 export function fitsLine(template: readonly Piece[], line: string): boolean {
-  let pattern = compiled.get(template);
-  if (!pattern) {
-    const source = template.map((piece) => (typeof piece === 'string' ? escapeRegExp(piece) : `(?:${GAP_PATTERNS[piece.gap]})${piece.optional ? '?' : ''}`)).join('');
-    pattern = new RegExp(`^${source}$`, 'u');
-    compiled.set(template, pattern);
+  const failed = new Set<number>();
+  const width = line.length + 1;
+  const from = (index: number, at: number): boolean => {
+    if (index === template.length) return at === line.length;
+    const key = index * width + at;
+    if (failed.has(key)) return false;
+    const piece = template[index];
+    let fits = false;
+    if (typeof piece === 'string') {
+      fits = line.startsWith(piece, at) && from(index + 1, at + piece.length);
+    } else {
+      const last = reach(piece.gap, line, at);
+      const next = template[index + 1];
+      const filled = (end: number) => (end === at ? piece.optional === true : FILLERS[piece.gap].test(line.slice(at, end)));
+      if (next === undefined) fits = last === line.length && filled(line.length);
+      else if (typeof next === 'string') {
+        for (let end = line.indexOf(next, at); end !== -1 && end <= last && !fits; end = line.indexOf(next, end + 1)) fits = filled(end) && from(index + 1, end);
+      }
+    }
+    if (!fits) failed.add(key);
+    return fits;
+  };
+  return from(0, 0);
+}
+
+/** Lines longer than this, in a stretch that varied, are told apart by their start only (see `blobTemplate`). */
+export const LONG_LINE = 1000;
+
+/**
+ * A long line (a whole file or a past call's output escaped into one line of JSON) whose runs
+ * differed: its first four tokens that are not spaces (`"text": "`) stay, the rest may be anything.
+ * Matching it token by token would cost more than the call, and Diffy ignores such a field whole.
+ */
+export function blobTemplate(line: string): LineTemplate {
+  const head: string[] = [];
+  let words = 0;
+  for (const token of tokens(line.slice(0, 200))) {
+    if (words === 4) break;
+    head.push(token);
+    if (token.trim() !== '') words++;
   }
-  return pattern.test(line);
+  return compact([...head, { gap: 'text', optional: true }]);
 }
 
 /** True when the template has no gap (the line was the same everywhere it was seen). */
