@@ -82,10 +82,19 @@ function textNoise(a: string, b: string): Noise {
   return { vary: 'lines', head, tail, kinds: found.kinds, ...(order ? { order } : {}), ...(nonEmpty ? { nonEmpty: true } : {}) };
 }
 
+/** One item seen twice: equal, or an object with the same keys and at least half of its values equal. */
+function alike(a: Json, b: Json): boolean {
+  if (isDeepStrictEqual(a, b)) return true;
+  if (!isPlainObject(a) || !isPlainObject(b) || signature(a) !== signature(b)) return false;
+  const keys = Object.keys(a);
+  return keys.filter((key) => isDeepStrictEqual(a[key], b[key])).length * 2 >= keys.length;
+}
+
 function arrayNoise(a: Json[], b: Json[]): Noise {
   if (isDeepStrictEqual(sortedJson(a), sortedJson(b))) return { vary: 'order' };
-  // The same items, place by place, each with its own noise (a record whose timestamp moves).
-  if (a.length === b.length && a.every((item, index) => signature(item) === signature(b[index]))) {
+  // The same items, place by place, each with its own noise (a record whose timestamp moves);
+  // when the items at a place are not one item (another process), the members themselves varied.
+  if (a.length === b.length && a.every((item, index) => alike(item, b[index]))) {
     const items: Record<string, Noise> = {};
     a.forEach((item, index) => {
       const noise = noiseBetween(item, b[index]);

@@ -153,3 +153,19 @@ describe('noise in structured values', () => {
     expect(noiseBetween({ a: [1, 'x'] }, { a: [1, 'x'] })).toBeUndefined();
   });
 });
+
+describe('arrays of one length', () => {
+  it('compares records place by place when each place holds one record with noise', () => {
+    const entry = (id: string, at: number, state = 'ok') => ({ id, at, state });
+    const [a, b] = [[entry('backup', 1), entry('rotate', 2)], [entry('backup', 7), entry('rotate', 8)]];
+    expect(isNoise(a, b, [entry('backup', 9), entry('rotate', 10)])).toBe(true);
+    expect(isNoise(a, b, [entry('backup', 9), entry('rotate', 10, 'failed')])).toBe(false);
+  });
+
+  it('takes a list whose members differed as members though both runs had as many (a process list)', () => {
+    const process = (pid: number, name: string, cpu: number) => ({ pid, name, cpu });
+    const a = [process(1, 'init', 0), process(40, 'node server.js', 3.5), process(41, 'kworker/u8:0', 0.1)];
+    const b = [process(1, 'init', 0), process(52, 'node server.js', 1.2), process(60, 'postgres: writer', 0.4)];
+    expect(isNoise(a, b, [process(1, 'init', 0), process(77, 'node server.js', 9.9)])).toBe(true);
+  });
+});
