@@ -102,6 +102,7 @@ describe('the noise baseline from two starts', () => {
     const { dir, recording } = await recorded();
     const report = await runProbe(options(dir, { compare: recording, change: 'structured-key' }));
     expect(byTool(report).list_processes.comparison).toMatchObject({ status: 'structured-content-changed', regression: true });
+    expect(byTool(report).list_processes.comparison?.detail).toMatch(/^structuredContent lost processes: \[\{"pid":1,/);
     expect(summarise(report).regressions).toBe(1);
   });
 });
