@@ -69,7 +69,9 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--verify [mode]', 'typecheck before and after and report new errors by file and line (exit 1); --verify=rollback also leaves the files that cause them unwritten')
     .option('--report <file.md>', 'also write a Markdown report')
     .option('--prove', 'prove the migration on the running server: record it, migrate, build, replay and compare; files of tools that regressed are rolled back (needs the server command after --)')
-    .action(async (paths: string[], flags: MigrateFlags & { prove?: boolean }) => {
+    .option('--startup-timeout <ms>', 'with --prove: time the server has to start and answer initialize (default 20000)')
+    .option('--timeout <ms>', 'with --prove: time one call may take (default 30000)')
+    .action(async (paths: string[], flags: MigrateFlags & { prove?: boolean; startupTimeout?: string; timeout?: string }) => {
       requirePeers('migrate', io.cwd);
       if (flags.prove) {
         requirePeers('probe', io.cwd);
@@ -78,6 +80,7 @@ export function createProgram(io: Io, state: ProgramState): Command {
         return;
       }
       if (state.serverCommand) throw new UsageError('a command after -- is for --prove: migrate --prove src -- node dist/index.js');
+      if (flags.startupTimeout !== undefined || flags.timeout !== undefined) throw new UsageError('--startup-timeout and --timeout are for --prove (they bound the server it starts)');
       const { runMigrate } = await import('./migrate.js');
       state.code = await runMigrate(paths, flags, io);
     });
@@ -129,8 +132,8 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--only <tools>', 'call only these tools (names or globs, comma-separated, repeatable)', collect)
     .option('--skip <tools>', 'do not call these tools (names or globs, comma-separated, repeatable)', collect)
     .option('--dry', 'print the plan (after listing the tools) and call nothing')
-    .option('--record <file>', 'write every call and its masked result to this file; each call is made twice and what differed is kept as noise that --compare ignores')
-    .option('--no-noise-baseline', 'with --record: make each call once (no noise baseline)')
+    .option('--record <file>', 'write every call and its masked result to this file; the calls are made against two starts of the server and what differed is kept as noise that --compare ignores')
+    .option('--no-noise-baseline', 'with --record: start the server once (no noise baseline)')
     .option('--compare <file>', 'replay the calls of a recording and report what changed (exit 1 on a regression)')
     .option('--timeout <ms>', 'per-call timeout (default 30000)')
     .option('--startup-timeout <ms>', 'time the server has to start and answer initialize (default 20000)')

@@ -1,6 +1,6 @@
 /**
  * `mcp-result-kit migrate --prove [paths] -- <command that starts the server>`: a migration proven
- * on the running server in one command. It records the server (each call made twice: the noise
+ * on the running server in one command. It records the server (from two starts: the noise
  * baseline), migrates, runs the project's `build` script when package.json has one, starts the
  * server again, replays and compares. The files of tools that regressed are put back as they
  * were (as `--verify=rollback` leaves files unwritten), and rebuilt. Exit 0 proven, 1 a
@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FileResult } from '../../transforms/runner.js';
 import { writeSourceFile } from '../../transforms/write.js';
-import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from '../probe/command.js';
+import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, milliseconds } from '../probe/command.js';
 import { ProbeError } from '../probe/errors.js';
 import { runProbe, type ProbeOptions } from '../probe/run.js';
 import { STATUS_WORDS, nothingCalled, summarise } from '../probe/summary.js';
@@ -24,6 +24,10 @@ import { displayPath } from './report.js';
 
 export interface ProveFlags extends MigrateFlags {
   prove?: boolean;
+  /** `--startup-timeout <ms>`: a server that starts slowly (a first start that writes its config, a busy machine). */
+  startupTimeout?: string;
+  /** `--timeout <ms>`: how long one call may take. */
+  timeout?: string;
 }
 
 /** How one tool fared: its calls' comparison statuses, and whether any regressed. */
@@ -102,6 +106,8 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   if (serverCommand.length === 0) throw new UsageError('--prove needs the command that starts the server, after --: migrate --prove src -- node dist/index.js');
   if (flags.dryRun || flags.dry || flags.print) throw new UsageError('--prove writes the migration and runs the server on it; it cannot be combined with --dry-run or --print');
   if ((flags.json || flags.format === 'json') && flags.prove) throw new UsageError('--prove reports in text; --format json is not available with it yet');
+  const startupTimeoutMs = milliseconds(flags.startupTimeout, '--startup-timeout', DEFAULT_STARTUP_TIMEOUT_MS);
+  const timeoutMs = milliseconds(flags.timeout, '--timeout', DEFAULT_TIMEOUT_MS);
   const work = mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-prove-'));
   const recording = path.join(work, 'before.json');
   const probe = (extra: Partial<ProbeOptions>): Promise<ProbeReport> =>
@@ -111,13 +117,13 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
       // Recorded from the tools' schemas; the replay repeats the recorded calls.
       generate: extra.compare === undefined,
       pathRoot: scratchFolder(work),
-      timeoutMs: DEFAULT_TIMEOUT_MS,
-      startupTimeoutMs: DEFAULT_STARTUP_TIMEOUT_MS,
+      timeoutMs,
+      startupTimeoutMs,
       ...extra,
     });
   const say = (text: string) => io.stdout(`${text}\n`);
 
-  // 1. Record, each call twice.
+  // 1. Record, from two starts of the server.
   let before: ProbeReport;
   try {
     before = await probe({ record: recording });
@@ -130,7 +136,7 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
     io.stderr(`mcp-result-kit: --prove: ${idle}\n`);
     return EXIT_USAGE;
   }
-  say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools, each made twice (the noise baseline).`);
+  say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools, made against two starts of the server (the noise baseline).`);
 
   // 2. Migrate.
   let written: FileResult[] = [];

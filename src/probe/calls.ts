@@ -7,8 +7,7 @@
 import { ProbeError } from './errors.js';
 import { judge } from './judge.js';
 import { maskOutcome, maskValue, type MaskRules } from './mask.js';
-import { noiseBetween } from './noise.js';
-import { callLabel, writeRisk } from './plan.js';
+import { callLabel } from './plan.js';
 import { excerpt, viewResult } from './result-view.js';
 import type { Session } from './session.js';
 import { captureValues, resolveArguments, Scope } from './substitute.js';
@@ -21,13 +20,9 @@ export interface CallContext {
   errorPatterns: readonly RegExp[];
   timeoutMs: number;
   dry: boolean;
-  /** Make every call twice and keep what differed as the call's noise (`--record`'s baseline). */
-  noiseBaseline?: boolean;
   /** A wait starts (a label naming the call) or ends (undefined). */
   onWait?: (label: string | undefined) => void;
 }
-
-const readOnly = (tool: ToolInfo | undefined) => tool !== undefined && writeRisk(tool) === undefined;
 
 export function noiseFinding(lines: readonly { text: string }[], when: string): ProbeFinding {
   const more = lines.length > 1 ? ` (and ${lines.length - 1} more line${lines.length > 2 ? 's' : ''})` : '';
@@ -50,8 +45,6 @@ interface Made {
   outcome: Outcome;
   durationMs: number;
   stdoutNoise: ProbeFinding[];
-  /** The second answer to the same call, for the noise baseline. */
-  again?: Outcome;
 }
 
 /** Calls every step; a ProbeError when a setup step fails (nothing after it is called). */
@@ -61,9 +54,7 @@ export async function makeCalls(session: Session, steps: readonly Step[], contex
   const records: CallRecord[] = [];
   const finish = (made: Made) => {
     const findings = [...judge(made.step, made.outcome, { tool: toolsByName.get(made.step.tool), errorPatterns: context.errorPatterns }), ...made.stdoutNoise];
-    const outcome = maskOutcome(made.outcome, context.rules);
-    const noise = made.again ? noiseBetween(outcome, maskOutcome(made.again, context.rules)) : undefined;
-    records.push({ step: made.step, sent: maskValue(made.sent, context.rules) as JsonObject, outcome, durationMs: made.durationMs, findings, ...(noise ? { noise } : {}) });
+    records.push({ step: made.step, sent: maskValue(made.sent, context.rules) as JsonObject, outcome: maskOutcome(made.outcome, context.rules), durationMs: made.durationMs, findings });
   };
   let unfinished: Made | undefined;
   for (const [index, step] of steps.entries()) {
@@ -80,10 +71,6 @@ export async function makeCalls(session: Session, steps: readonly Step[], contex
     if (unfinished) finish(unfinished);
     const outcome = await pending;
     const durationMs = 'missing' in resolved ? 0 : performance.now() - begin;
-    // The same call again, at once: whatever differs is noise (counters, ids, order), not a change.
-    // Only for tools that say they change nothing: a write made twice is not the same call twice.
-    const repeat = context.noiseBaseline && step.phase === 'call' && (outcome.type === 'result' || outcome.type === 'protocol-error') && readOnly(toolsByName.get(step.tool));
-    const again = repeat ? await session.call(step.tool, sent, context.timeoutMs, callLabel(step)) : undefined;
     const noise = session.takeNoise();
     if (step.name) scope.setOutcome(step.name, outcome);
     if (step.capture && outcome.type === 'result') {
@@ -95,7 +82,7 @@ export async function makeCalls(session: Session, steps: readonly Step[], contex
       const failure = setupFailure(outcome);
       if (failure) throw new ProbeError(`setup step ${step.id} (${step.tool}) failed: ${failure}; nothing else was called`);
     }
-    unfinished = { step, sent, outcome, durationMs, stdoutNoise: noise.length > 0 ? [noiseFinding(noise, `during ${step.id}`)] : [], ...(again ? { again } : {}) };
+    unfinished = { step, sent, outcome, durationMs, stdoutNoise: noise.length > 0 ? [noiseFinding(noise, `during ${step.id}`)] : [] };
   }
   if (unfinished) finish(unfinished);
   context.onWait?.(undefined);

@@ -49,7 +49,8 @@ export interface ProbeFlags {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_STARTUP_TIMEOUT_MS = 20_000;
 
-function milliseconds(value: string | undefined, flag: string, fallback: number): number {
+/** A flag's whole number of milliseconds above 0, or the fallback; a UsageError naming the flag otherwise. */
+export function milliseconds(value: string | undefined, flag: string, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0) throw new UsageError(`${flag} must be a whole number of milliseconds above 0, not ${JSON.stringify(value)}`);

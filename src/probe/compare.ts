@@ -39,6 +39,39 @@ export function firstDifference(before: string, after: string): string {
   return 'whitespace differs';
 }
 
+/** A JSON value in a line of its own, cut at 80 characters. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The first place two JSON values differ, as `at config.memory.heapTotal: "79.52 MB" → "80.02 MB"`
+ * (`gained`/`lost` for a property one side lacks): a long structuredContent's change in one line.
+ */
+export function firstJsonDifference(before: unknown, after: unknown, at = ''): string | undefined {
+  if (isDeepStrictEqual(before, after)) return undefined;
+  const where = at === '' ? '' : ` at ${at}`;
+  if (isRecord(before) && isRecord(after)) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const path = at === '' ? key : `${at}.${key}`;
+      if (!(key in after)) return `lost ${path}: ${shown(before[key])}`;
+      if (!(key in before)) return `gained ${path}: ${shown(after[key])}`;
+      const inner = firstJsonDifference(before[key], after[key], path);
+      if (inner) return inner;
+    }
+  }
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+    for (const [index, item] of before.entries()) {
+      const inner = firstJsonDifference(item, after[index], at === '' ? String(index) : `${at}.${index}`);
+      if (inner) return inner;
+    }
+  }
+  return `${where.trim()}${where ? ': ' : ''}${shown(before)} → ${shown(after)}`;
+}
+
 function describe(outcome: Outcome): string {
   switch (outcome.type) {
     case 'protocol-error':
@@ -70,7 +103,7 @@ function compareResults(step: Step, before: ResultView, after: ResultView, befor
   if (!isDeepStrictEqual(before.otherContent, after.otherContent)) return comparison('content-changed', 'the non-text content items differ');
   if (before.structuredContent === undefined && after.structuredContent !== undefined) return comparison('gained-structured-content');
   if (before.structuredContent !== undefined && after.structuredContent === undefined) return comparison('lost-structured-content');
-  if (!isDeepStrictEqual(before.structuredContent, after.structuredContent)) return comparison(before.isError ? 'error-text-changed' : 'structured-content-changed', 'structuredContent differs');
+  if (!isDeepStrictEqual(before.structuredContent, after.structuredContent)) return comparison(before.isError ? 'error-text-changed' : 'structured-content-changed', `structuredContent ${firstJsonDifference(before.structuredContent, after.structuredContent)}`);
   return comparison('same');
 }
 
@@ -82,7 +115,7 @@ export function resultChanges(before: ResultView, after: ResultView): string[] {
   if (before.text !== after.text) changes.push(`text ${firstDifference(before.text, after.text)}`);
   if (before.structuredContent === undefined && after.structuredContent !== undefined) changes.push(`structuredContent gained: ${excerpt(JSON.stringify(after.structuredContent))}`);
   else if (before.structuredContent !== undefined && after.structuredContent === undefined) changes.push('structuredContent lost');
-  else if (!isDeepStrictEqual(before.structuredContent, after.structuredContent)) changes.push(`structuredContent: ${excerpt(JSON.stringify(before.structuredContent))} → ${excerpt(JSON.stringify(after.structuredContent))}`);
+  else if (!isDeepStrictEqual(before.structuredContent, after.structuredContent)) changes.push(`structuredContent ${firstJsonDifference(before.structuredContent, after.structuredContent)}`);
   if (!isDeepStrictEqual(before.otherContent, after.otherContent)) changes.push('the non-text content items differ');
   return changes;
 }

@@ -102,9 +102,21 @@ export function maskText(text: string, rules: MaskRules): string {
   return masked;
 }
 
-/** A JSON value with every string masked and every masked property's value replaced. A new value; the input is not changed. */
+/**
+ * A millisecond timestamp as a JSON number (`"firstUsed": 1795732077186` in structuredContent) is
+ * masked as it is in text: the same rule, applied to the number's digits.
+ */
+function maskNumber(value: number, rules: MaskRules): Json {
+  if (!Number.isSafeInteger(value)) return value;
+  const rule = rules.text.find((candidate) => candidate.name === 'epoch-ms');
+  const digits = String(value);
+  return rule && digits.replace(rule.pattern, rule.replacement) === rule.replacement ? rule.replacement : value;
+}
+
+/** A JSON value with every string masked, millisecond timestamps too, and every masked property's value replaced. A new value; the input is not changed. */
 export function maskValue(value: Json, rules: MaskRules): Json {
   if (typeof value === 'string') return maskText(value, rules);
+  if (typeof value === 'number') return maskNumber(value, rules);
   if (Array.isArray(value)) return value.map((item) => maskValue(item, rules));
   if (value !== null && typeof value === 'object') {
     const masked: { [key: string]: Json } = {};

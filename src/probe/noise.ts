@@ -1,14 +1,16 @@
 /**
- * Noise, as Twitter's Diffy finds it: the same call made twice against the same build. Whatever
- * differs between the two answers (a counter, a timestamp, a random id, the order of a list, a
- * line) is noise, and a later comparison ignores a change there. Nobody has to list counters,
- * lists or ids by hand: the server shows them.
+ * Noise, as Twitter's Diffy finds it: the same calls made against two starts of the same build.
+ * Whatever differs between the two runs (a counter, a timestamp, a random id, the order or length
+ * of a list) is noise, and a later comparison ignores a change there; what was the same in both
+ * runs is compared exactly. Nobody has to list counters, lists or ids by hand: the server shows them.
  *
- * A noise map follows the shape of the value: objects by property, arrays by position, JSON text
- * by its parsed value, other text as a template whose differing stretches are gaps.
+ * A noise map follows the shape of the value: objects by property, arrays by position or, when
+ * their members differed, as a set of kinds of items; JSON text by its parsed value; other text as
+ * its first and last lines (that stay) around a stretch of kinds of lines (src/probe/line-kinds.ts).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { diffArrays } from 'diff';
+import { collapse, kindOfLine, lineKinds, type LineKind } from './line-kinds.js';
+import { itemKinds, kindOfItem, signature, type ItemKind } from './item-kinds.js';
 import type { Json } from './types.js';
 
 export type Noise =
@@ -16,19 +18,20 @@ export type Noise =
   | { vary: 'value' }
   /** The same items (or lines) in another order. */
   | { vary: 'order' }
-  /** Text: the literal parts between gaps; `inline[i]` says gap i never spanned a line break. */
-  | { vary: 'text'; parts: string[]; inline: boolean[] }
-  /** Text with as many lines in both runs: the noise of each line that differed, by index. */
-  | { vary: 'lines'; lines: Record<string, Noise> }
+  /**
+   * Text: the recorded text's first `head` and last `tail` lines stay; each line between is of one
+   * of `kinds`. When both runs had their kinds in one order, `order` is it (a list of one kind
+   * counts once, so its length may vary).
+   */
+  | { vary: 'lines'; head: number; tail: number; kinds: LineKind[]; order?: number[]; nonEmpty?: true }
   /** Text holding JSON: the noise of the parsed value. */
   | { vary: 'json'; noise: Noise }
+  /** An array whose members differed: each item of one of `kinds` (`order` as for lines). */
+  | { vary: 'members'; kinds: ItemKind[]; order?: number[]; nonEmpty?: true }
   | { props: Record<string, Noise> }
   | { items: Record<string, Noise> };
 
 const isPlainObject = (value: Json): value is { [key: string]: Json } => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** Beyond this many changed tokens two texts are not one text with noise: all of it varies. */
-const MAX_EDIT = 2000;
 
 const sortedJson = (values: readonly Json[]) => values.map((value) => JSON.stringify(value)).sort();
 
@@ -42,11 +45,11 @@ function parseJsonText(text: string): Json | undefined {
   }
 }
 
-/**
- * Words (letters and digits together: a random id is one token, never a few shared characters),
- * runs of spaces, line breaks, and single other characters: "Total calls: 22" differs in one token.
- */
-const tokens = (text: string) => text.match(/[\p{L}\p{N}_]+|[^\S\n]+|\n|[^\s\p{L}\p{N}_]/gu) ?? [];
+/** The kind sequence of both runs when they agree, collapsed; undefined when the order itself varied. */
+function sharedOrder(kindOf: readonly number[], lengthA: number): number[] | undefined {
+  const [a, b] = [collapse(kindOf.slice(0, lengthA)), collapse(kindOf.slice(lengthA))];
+  return isDeepStrictEqual(a, b) ? a : undefined;
+}
 
 function textNoise(a: string, b: string): Noise {
   const [jsonA, jsonB] = [parseJsonText(a), parseJsonText(b)];
@@ -56,44 +59,42 @@ function textNoise(a: string, b: string): Noise {
   }
   const [linesA, linesB] = [a.split('\n'), b.split('\n')];
   if (isDeepStrictEqual([...linesA].sort(), [...linesB].sort())) return { vary: 'order' };
-  // Line by line when the lines line up, so that a noisy line does not hide a change in another.
-  if (linesA.length === linesB.length && linesA.length > 1) {
-    const lines: Record<string, Noise> = {};
-    linesA.forEach((line, index) => {
-      const noise = line === linesB[index] ? undefined : textNoise(line, linesB[index]);
-      if (noise) lines[index] = noise;
-    });
-    return { vary: 'lines', lines };
+  let head = 0;
+  while (head < Math.min(linesA.length, linesB.length) && linesA[head] === linesB[head]) head++;
+  let tail = 0;
+  while (tail < Math.min(linesA.length, linesB.length) - head && linesA[linesA.length - 1 - tail] === linesB[linesB.length - 1 - tail]) tail++;
+  const middle = (lines: string[]) => lines.slice(head, lines.length - tail);
+  const samples = [...middle(linesA).map((line) => ({ line, run: 0 as const })), ...middle(linesB).map((line) => ({ line, run: 1 as const }))];
+  let found = lineKinds(samples);
+  // A line that stayed at the edge but is of a kind of the stretch (the first process of a list)
+  // belongs to the stretch: it is a member of the list, not a fixed line.
+  const fitsStretch = (line: string) => kindOfLine(found.kinds, line) !== -1;
+  let [moreHead, moreTail] = [0, 0];
+  while (head - moreHead > 0 && fitsStretch(linesA[head - moreHead - 1])) moreHead++;
+  while (tail - moreTail > 0 && fitsStretch(linesA[linesA.length - tail + moreTail])) moreTail++;
+  if (moreHead + moreTail > 0) {
+    head -= moreHead;
+    tail -= moreTail;
+    found = lineKinds([...middle(linesA).map((line) => ({ line, run: 0 as const })), ...middle(linesB).map((line) => ({ line, run: 1 as const }))]);
   }
-  const changes = diffArrays(tokens(a), tokens(b), { maxEditLength: MAX_EDIT });
-  if (!changes) return { vary: 'value' };
-  const parts = [''];
-  const inline: boolean[] = [];
-  let inGap = false;
-  for (const change of changes) {
-    const text = change.value.join('');
-    if (change.added || change.removed) {
-      if (!inGap) {
-        parts.push('');
-        inline.push(true);
-        inGap = true;
-      }
-      if (text.includes('\n')) inline[inline.length - 1] = false;
-    } else {
-      parts[parts.length - 1] += text;
-      inGap = false;
-    }
-  }
-  return { vary: 'text', parts, inline };
+  const order = sharedOrder(found.kindOf, middle(linesA).length);
+  const nonEmpty = middle(linesA).length > 0 && middle(linesB).length > 0;
+  return { vary: 'lines', head, tail, kinds: found.kinds, ...(order ? { order } : {}), ...(nonEmpty ? { nonEmpty: true } : {}) };
 }
 
-/** What differs between two answers to the same call, or undefined when they are the same. */
-export function noiseBetween(a: Json, b: Json): Noise | undefined {
-  if (isDeepStrictEqual(a, b)) return undefined;
-  if (typeof a === 'string' && typeof b === 'string') return textNoise(a, b);
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return { vary: 'value' };
-    if (isDeepStrictEqual(sortedJson(a), sortedJson(b))) return { vary: 'order' };
+/** One item seen twice: equal, or an object with the same keys and at least half of its values equal. */
+function alike(a: Json, b: Json): boolean {
+  if (isDeepStrictEqual(a, b)) return true;
+  if (!isPlainObject(a) || !isPlainObject(b) || signature(a) !== signature(b)) return false;
+  const keys = Object.keys(a);
+  return keys.filter((key) => isDeepStrictEqual(a[key], b[key])).length * 2 >= keys.length;
+}
+
+function arrayNoise(a: Json[], b: Json[]): Noise {
+  if (isDeepStrictEqual(sortedJson(a), sortedJson(b))) return { vary: 'order' };
+  // The same items, place by place, each with its own noise (a record whose timestamp moves);
+  // when the items at a place are not one item (another process), the members themselves varied.
+  if (a.length === b.length && a.every((item, index) => alike(item, b[index]))) {
     const items: Record<string, Noise> = {};
     a.forEach((item, index) => {
       const noise = noiseBetween(item, b[index]);
@@ -101,6 +102,16 @@ export function noiseBetween(a: Json, b: Json): Noise | undefined {
     });
     return { items };
   }
+  const found = itemKinds(a, b);
+  const order = sharedOrder(found.kindOf, a.length);
+  return { vary: 'members', kinds: found.kinds, ...(order ? { order } : {}), ...(a.length > 0 && b.length > 0 ? { nonEmpty: true } : {}) };
+}
+
+/** What differs between two runs' answers to the same call, or undefined when they are the same. */
+export function noiseBetween(a: Json, b: Json): Noise | undefined {
+  if (isDeepStrictEqual(a, b)) return undefined;
+  if (typeof a === 'string' && typeof b === 'string') return textNoise(a, b);
+  if (Array.isArray(a) && Array.isArray(b)) return arrayNoise(a, b);
   if (isPlainObject(a) && isPlainObject(b)) {
     const props: Record<string, Noise> = {};
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
@@ -112,22 +123,6 @@ export function noiseBetween(a: Json, b: Json): Noise | undefined {
   return { vary: 'value' };
 }
 
-/** Does `text` fit the template: its parts in order, gaps anywhere between (inline gaps on one line)? */
-export function fitsTemplate(parts: readonly string[], inline: readonly boolean[], text: string): boolean {
-  if (!text.startsWith(parts[0])) return false;
-  let at = parts[0].length;
-  for (let index = 1; index < parts.length; index++) {
-    const part = parts[index];
-    const last = index === parts.length - 1;
-    // The earliest place each part fits leaves the most room for the rest (only gaps are wild).
-    const found = last ? (text.endsWith(part) && text.length - part.length >= at ? text.length - part.length : -1) : text.indexOf(part, at);
-    if (found === -1) return false;
-    if (inline[index - 1] && text.slice(at, found).includes('\n')) return false;
-    at = found + part.length;
-  }
-  return true;
-}
-
 export interface Cancelled {
   /** The replayed value with every noisy place that fits the noise set back to the recorded value. */
   value: Json;
@@ -135,16 +130,63 @@ export interface Cancelled {
   masked: number;
 }
 
+interface Membership {
+  /** Each replayed member's kind, -1 for none. */
+  kinds: number[];
+  ok: boolean;
+  /** Kinds both recorded runs had that the replay lacks. */
+  missing: number[];
+}
+
+/** Are the replayed members (their kinds found) what the noise allows: known kinds, the required ones there, in order? */
+function membership(kindsOf: number[], noise: { kinds: readonly (LineKind | ItemKind)[]; order?: number[]; nonEmpty?: true }): Membership {
+  const present = new Set(kindsOf);
+  const missing = noise.kinds.map((kind, index) => (kind.both && !present.has(index) ? index : -1)).filter((index) => index !== -1);
+  const ok = !present.has(-1) && missing.length === 0 && (!noise.nonEmpty || kindsOf.length > 0) && (!noise.order || isDeepStrictEqual(collapse(kindsOf), noise.order));
+  return { kinds: kindsOf, ok, missing };
+}
+
+function cancelLines(noise: Extract<Noise, { vary: 'lines' }>, recorded: string, replayed: string): Cancelled {
+  const [before, after] = [recorded.split('\n'), replayed.split('\n')];
+  const { head, tail } = noise;
+  if (after.length < head + tail) return { value: replayed, masked: 0 };
+  const edgesStay = before.slice(0, head).every((line, index) => after[index] === line) && before.slice(before.length - tail).every((line, index) => after[after.length - tail + index] === line);
+  const [middleBefore, middleAfter] = [before.slice(head, before.length - tail), after.slice(head, after.length - tail)];
+  const found = membership(
+    middleAfter.map((line) => kindOfLine(noise.kinds, line)),
+    noise,
+  );
+  const known = new Set(middleBefore);
+  const masked = middleAfter.filter((line, index) => found.kinds[index] !== -1 && !known.has(line)).length + (middleAfter.length !== middleBefore.length ? 1 : 0);
+  if (edgesStay && found.ok) return { value: recorded, masked: Math.max(masked, 1) };
+  // Not noise: show the change where a comparison looks first (a changed edge line, a new kind of
+  // line, a missing one), with the noise around it cancelled.
+  const unknown = middleAfter.filter((_line, index) => found.kinds[index] === -1);
+  const recordedKinds = middleBefore.map((line) => kindOfLine(noise.kinds, line));
+  const middle = found.ok ? middleBefore : unknown.length > 0 ? [...unknown, ...middleBefore] : found.missing.length > 0 ? middleBefore.filter((_line, index) => !found.missing.includes(recordedKinds[index])) : middleAfter;
+  return { value: [...after.slice(0, head), ...middle, ...after.slice(after.length - tail)].join('\n'), masked: found.ok ? masked : 0 };
+}
+
+function cancelMembers(noise: Extract<Noise, { vary: 'members' }>, recorded: Json[], replayed: Json[]): Cancelled {
+  const found = membership(
+    replayed.map((item) => kindOfItem(noise.kinds, item)),
+    noise,
+  );
+  if (!found.ok) return { value: replayed, masked: 0 };
+  const known = new Set(recorded.map((item) => JSON.stringify(item)));
+  return { value: recorded, masked: Math.max(1, replayed.filter((item) => !known.has(JSON.stringify(item))).length) };
+}
+
 /**
  * The replayed value with its noise cancelled: where the recording says a place varies and the
- * replay varies only there, the replay takes the recorded value, so that a comparison sees only
- * the changes beyond the noise.
+ * replay varies only as the runs did, the replay takes the recorded value, so that a comparison
+ * sees only the changes beyond the noise.
  */
 export function cancelNoise(noise: Noise | undefined, recorded: Json, replayed: Json): Cancelled {
   if (!noise || isDeepStrictEqual(recorded, replayed)) return { value: replayed, masked: 0 };
-  const same = { value: recorded, masked: 1 };
+  const unchanged = { value: replayed, masked: 0 };
   if ('props' in noise) {
-    if (!isPlainObject(recorded) || !isPlainObject(replayed)) return { value: replayed, masked: 0 };
+    if (!isPlainObject(recorded) || !isPlainObject(replayed)) return unchanged;
     const value: { [key: string]: Json } = { ...replayed };
     let masked = 0;
     for (const [key, inner] of Object.entries(noise.props)) {
@@ -162,7 +204,7 @@ export function cancelNoise(noise: Noise | undefined, recorded: Json, replayed: 
     return { value, masked };
   }
   if ('items' in noise) {
-    if (!Array.isArray(recorded) || !Array.isArray(replayed) || recorded.length !== replayed.length) return { value: replayed, masked: 0 };
+    if (!Array.isArray(recorded) || !Array.isArray(replayed) || recorded.length !== replayed.length) return unchanged;
     let masked = 0;
     const value = replayed.map((item, index) => {
       const result = cancelNoise(noise.items[index], recorded[index], item);
@@ -173,29 +215,20 @@ export function cancelNoise(noise: Noise | undefined, recorded: Json, replayed: 
   }
   switch (noise.vary) {
     case 'value':
-      return same;
+      return { value: recorded, masked: 1 };
     case 'order':
-      if (Array.isArray(recorded) && Array.isArray(replayed)) return isDeepStrictEqual(sortedJson(recorded), sortedJson(replayed)) ? same : { value: replayed, masked: 0 };
-      if (typeof recorded === 'string' && typeof replayed === 'string') return isDeepStrictEqual(recorded.split('\n').sort(), replayed.split('\n').sort()) ? same : { value: replayed, masked: 0 };
-      return { value: replayed, masked: 0 };
-    case 'lines': {
-      const [before, after] = typeof recorded === 'string' && typeof replayed === 'string' ? [recorded.split('\n'), replayed.split('\n')] : [[], []];
-      if (before.length === 0 || before.length !== after.length) return { value: replayed, masked: 0 };
-      let masked = 0;
-      const lines = after.map((line, index) => {
-        const result = cancelNoise(noise.lines[index], before[index], line);
-        masked += result.masked;
-        return result.value as string;
-      });
-      return { value: lines.join('\n'), masked };
-    }
-    case 'text':
-      return typeof replayed === 'string' && fitsTemplate(noise.parts, noise.inline, replayed) ? same : { value: replayed, masked: 0 };
+      if (Array.isArray(recorded) && Array.isArray(replayed)) return isDeepStrictEqual(sortedJson(recorded), sortedJson(replayed)) ? { value: recorded, masked: 1 } : unchanged;
+      if (typeof recorded === 'string' && typeof replayed === 'string') return isDeepStrictEqual(recorded.split('\n').sort(), replayed.split('\n').sort()) ? { value: recorded, masked: 1 } : unchanged;
+      return unchanged;
+    case 'lines':
+      return typeof recorded === 'string' && typeof replayed === 'string' ? cancelLines(noise, recorded, replayed) : unchanged;
+    case 'members':
+      return Array.isArray(recorded) && Array.isArray(replayed) ? cancelMembers(noise, recorded, replayed) : unchanged;
     case 'json': {
       const [before, after] = typeof recorded === 'string' && typeof replayed === 'string' ? [parseJsonText(recorded), parseJsonText(replayed)] : [undefined, undefined];
-      if (before === undefined || after === undefined) return { value: replayed, masked: 0 };
+      if (before === undefined || after === undefined) return unchanged;
       const result = cancelNoise(noise.noise, before, after);
-      return isDeepStrictEqual(result.value, before) ? { value: recorded, masked: result.masked } : { value: replayed, masked: 0 };
+      return isDeepStrictEqual(result.value, before) ? { value: recorded, masked: result.masked } : unchanged;
     }
   }
 }

@@ -14,6 +14,9 @@ import type { CallRecord, Json, JsonObject, Outcome, ProbeReport, ServerIdentity
 
 export const RECORDING_FORMAT = 'mcp-result-kit/probe-recording@1';
 
+/** Two starts of the server, lines as kinds (src/probe/noise.ts). Model 1 made each call twice in one start. */
+export const NOISE_MODEL = 2;
+
 export interface RecordedTool {
   name: string;
   readOnly: boolean;
@@ -27,7 +30,7 @@ export interface RecordedCall extends Step {
   outcome: Outcome;
   /** The judge's kinds for this call when it was recorded, for people reading the file. */
   kinds: string[];
-  /** What differed when the call was made twice: ignored by `--compare`. */
+  /** What differed between the two starts the calls were made against: ignored by `--compare`. */
   noise?: Noise;
 }
 
@@ -39,8 +42,10 @@ export interface Recording {
   vars: Record<string, Json>;
   mask: MaskSpec[];
   errorPatterns: string[];
-  /** Every call was made twice, so `noise` holds what varies between runs of the same build. */
+  /** The calls were made against two starts of the server, so `noise` holds what varies between runs of the same build. */
   noiseBaseline?: boolean;
+  /** The noise model the calls' `noise` follows; a recording of another model is read without its noise. */
+  noiseModel?: number;
   calls: RecordedCall[];
 }
 
@@ -71,6 +76,7 @@ export const RECORDING_SCHEMA = {
     mask: { type: 'array', items: { type: 'object' } },
     errorPatterns: { type: 'array', items: { type: 'string' } },
     noiseBaseline: { type: 'boolean' },
+    noiseModel: { type: 'number' },
     calls: {
       type: 'array',
       items: {
@@ -108,6 +114,7 @@ export function buildRecording(report: ProbeReport, tools: readonly RecordedTool
     mask: context.mask,
     errorPatterns: context.errorPatterns,
     noiseBaseline: context.noiseBaseline,
+    ...(context.noiseBaseline ? { noiseModel: NOISE_MODEL } : {}),
     calls: report.calls.map((call) => ({ ...stepOf(call), sent: call.sent, outcome: call.outcome, kinds: call.findings.map((finding) => finding.kind), ...(call.noise ? { noise: call.noise } : {}) })),
   };
 }
@@ -134,5 +141,9 @@ export function readRecording(file: string, cwd: string): Recording {
   const problems = schemaProblems(RECORDING_SCHEMA, value);
   if (problems.length > 0) throw problemsError('recording (made by probe --record?)', source, problems);
   const recording = value as Recording;
+  if (recording.noiseBaseline && recording.noiseModel !== NOISE_MODEL) {
+    // An earlier kit's noise means something else: read the calls, not their noise.
+    return { ...recording, noiseBaseline: false, calls: recording.calls.map(({ noise: _noise, ...call }) => call), vars: recording.vars ?? {}, mask: recording.mask ?? [], errorPatterns: recording.errorPatterns ?? [] };
+  }
   return { ...recording, vars: recording.vars ?? {}, mask: recording.mask ?? [], errorPatterns: recording.errorPatterns ?? [] };
 }

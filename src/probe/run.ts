@@ -7,13 +7,13 @@ import { packageVersion } from '../package-info.js';
 import { compareOutcomes, compareTools } from './compare.js';
 import { ProbeError } from './errors.js';
 import { makeCalls, noiseFinding } from './calls.js';
-import { maskOutcome, maskRules, maskValue, type MaskSpec } from './mask.js';
-import { cancelNoise } from './noise.js';
+import { maskOutcome, maskRules, maskValue, type MaskRules, type MaskSpec } from './mask.js';
+import { cancelNoise, noiseBetween } from './noise.js';
 import { generatedSteps, joinPlans, scenarioSteps, type PlanOptions } from './plan.js';
 import { buildRecording, readRecording, writeRecording, type Recording, type RecordedTool } from './record.js';
 import { loadScenario } from './scenario.js';
 import { describeTarget, Session, type Target } from './session.js';
-import type { CallRecord, Json, Outcome, Plan, ProbeFinding, ProbeReport, Step, ToolInfo } from './types.js';
+import type { CallRecord, Json, Outcome, Plan, ProbeFinding, ProbeReport, ServerIdentity, Step, ToolInfo } from './types.js';
 
 export interface ProbeOptions extends PlanOptions {
   target: Target;
@@ -31,7 +31,7 @@ export interface ProbeOptions extends PlanOptions {
   graceMs?: number;
   mask?: MaskSpec[];
   errorPatterns?: string[];
-  /** With `record`: make every call twice and record what differed as noise (default on). */
+  /** With `record`: make the calls against a second start of the server too, and record what differed as noise (default on). */
   noiseBaseline?: boolean;
   /** Called when a wait starts (`starting the server`, `calling x (2/9)`) and with undefined when the last one ended. */
   onWait?: (label: string | undefined) => void;
@@ -87,6 +87,33 @@ const recordedTool = (tool: ToolInfo): RecordedTool => ({
   outputSchema: tool.outputSchema !== undefined,
 });
 
+interface Run {
+  tools: ToolInfo[];
+  plan: Plan;
+  server: ServerIdentity;
+  calls: CallRecord[];
+  runFindings: ProbeFinding[];
+  session: Session;
+}
+
+/** One start of the server: list its tools, make the planned calls (or `steps`, the first start's plan), stop it. */
+async function runOnce(options: ProbeOptions, source: Source, rules: MaskRules, errorPatterns: RegExp[], steps?: Step[], why = ''): Promise<Run> {
+  options.onWait?.(`starting the server${why ? ` ${why}` : ''} (${describeTarget(options.target)})`);
+  const session = await Session.open(options.target, { startupTimeoutMs: options.startupTimeoutMs, graceMs: options.graceMs, cwd: options.cwd }).finally(() => options.onWait?.(undefined));
+  const runFindings: ProbeFinding[] = [];
+  try {
+    const tools = await session.listTools(options.timeoutMs);
+    const server = { ...session.serverInfo, transport: options.target.kind, target: describeTarget(options.target) } as const;
+    const startNoise = session.takeNoise();
+    if (startNoise.length > 0) runFindings.push(noiseFinding(startNoise, 'while starting'));
+    const plan = steps ? { steps, skipped: [] } : planFor(source, tools, options);
+    const calls = await makeCalls(session, plan.steps, { tools, vars: source.vars, rules, errorPatterns, timeoutMs: options.timeoutMs, dry: options.dry === true, onWait: options.onWait });
+    return { tools, plan, server, calls, runFindings, session };
+  } finally {
+    await session.close();
+  }
+}
+
 /** Runs the probe; a ProbeError when it cannot (bad files, a server that does not start, a failed setup step). */
 export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   const started = performance.now();
@@ -101,25 +128,23 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   const errorPatternSources = [...source.errorPatterns, ...(options.errorPatterns ?? [])];
   const errorPatterns = compilePatterns(errorPatternSources);
 
-  // A replay of a recording made with the baseline makes its calls twice as well: the server's
-  // state (a call history, a counter) then follows the same sequence as when it was recorded.
-  const noiseBaseline = (options.record !== undefined || source.recording?.noiseBaseline === true) && options.noiseBaseline !== false && options.dry !== true;
-  options.onWait?.(`starting the server (${describeTarget(options.target)})`);
-  const session = await Session.open(options.target, { startupTimeoutMs: options.startupTimeoutMs, graceMs: options.graceMs, cwd: options.cwd }).finally(() => options.onWait?.(undefined));
-  let calls: CallRecord[];
-  const runFindings: ProbeFinding[] = [];
-  let tools: ToolInfo[];
-  let plan: Plan;
-  let server;
-  try {
-    tools = await session.listTools(options.timeoutMs);
-    server = { ...session.serverInfo, transport: options.target.kind, target: describeTarget(options.target) } as const;
-    const startNoise = session.takeNoise();
-    if (startNoise.length > 0) runFindings.push(noiseFinding(startNoise, 'while starting'));
-    plan = planFor(source, tools, options);
-    calls = await makeCalls(session, plan.steps, { tools, vars: source.vars, rules, errorPatterns, timeoutMs: options.timeoutMs, dry: options.dry === true, noiseBaseline, onWait: options.onWait });
-  } finally {
-    await session.close();
+  // The noise baseline: the calls are made again against a second start of the server, and what
+  // differs between the two runs is noise. Two starts, not each call twice in one: state the
+  // server keeps on disk (usage counters, a call history) grows between starts as it will between
+  // the recording and the replay, and in-process counters follow the same sequence in every run.
+  const noiseBaseline = options.record !== undefined && options.noiseBaseline !== false && options.dry !== true;
+  const first = await runOnce(options, source, rules, errorPatterns);
+  const { tools, plan, server, runFindings, session } = first;
+  const calls = first.calls;
+  if (noiseBaseline) {
+    const target = options.target.kind === 'stdio' && session.logFile ? { ...options.target, logFile: session.logFile.replace(/(\.log)?$/, '.second-start.log') } : options.target;
+    const second = await runOnce({ ...options, target }, source, rules, errorPatterns, plan.steps, 'again, for the noise baseline');
+    const again = new Map(second.calls.map((call) => [call.step.id, call.outcome]));
+    for (const call of calls) {
+      const other = again.get(call.step.id);
+      const noise = call.step.phase === 'call' && other ? noiseBetween(call.outcome as Json, other as Json) : undefined;
+      if (noise) call.noise = noise;
+    }
   }
 
   const report: ProbeReport = {

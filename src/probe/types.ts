@@ -132,7 +132,7 @@ export interface CallRecord {
   durationMs: number;
   findings: ProbeFinding[];
   comparison?: Comparison;
-  /** What differed when the call was made twice (`--record`'s noise baseline). */
+  /** What differed between the two starts of the server (`--record`'s noise baseline). */
   noise?: Noise;
 }
 
@@ -153,7 +153,7 @@ export interface ToolChanges {
 
 /** How much of a comparison the recording's noise baseline masked. */
 export interface NoiseSummary {
-  /** The recording was made with the noise baseline (each call made twice). */
+  /** The recording was made with the noise baseline (the calls made against two starts of the server). */
   baseline: boolean;
   /** Places ignored as noise, over all calls. */
   masked: number;

@@ -1,6 +1,6 @@
 // Comparing a replayed call with its recording: what a migration should change, and regressions.
 import { describe, expect, it } from 'vitest';
-import { compareOutcomes, compareTools, firstDifference } from '../../src/probe/compare.js';
+import { compareOutcomes, compareTools, firstDifference, firstJsonDifference } from '../../src/probe/compare.js';
 import type { ComparisonStatus, Json, JsonObject, Outcome, Step } from '../../src/probe/types.js';
 
 const step: Step = { id: 'get_station#1', tool: 'get_station', arguments: {}, phase: 'call', source: 'scenario' };
@@ -56,7 +56,7 @@ const CASES: Case[] = [
   { name: 'a success now marked as an error', before: text('Reserved 2 × PSU-48V'), after: text('Reserved 2 × PSU-48V', { isError: true }), status: 'now-fails', regression: true },
   { name: 'an error that lost isError', before: text('Error: x', { isError: true }), after: text('Error: x'), status: 'lost-is-error', regression: true },
   { name: 'structuredContent lost', before: text('{"a":1}', { structuredContent: { a: 1 } }), after: text('{"a":1}'), status: 'lost-structured-content', regression: true },
-  { name: 'structuredContent changed', before: text('{"a":1}', { structuredContent: { a: 1 } }), after: text('{"a":1}', { structuredContent: { a: 2 } }), status: 'structured-content-changed', regression: true },
+  { name: 'structuredContent changed', before: text('{"a":1}', { structuredContent: { a: 1 } }), after: text('{"a":1}', { structuredContent: { a: 2 } }), status: 'structured-content-changed', regression: true, detail: /^structuredContent at a: 1 → 2$/ },
   { name: 'an image changed', before: { type: 'result', result: { content: [{ type: 'image', data: 'AA', mimeType: 'image/png' }] } }, after: { type: 'result', result: { content: [{ type: 'image', data: 'BB', mimeType: 'image/png' }] } }, status: 'content-changed', regression: true },
   { name: 'a new protocol error', before: text('ok'), after: { type: 'protocol-error', code: -32603, message: 'Internal error' }, status: 'new-protocol-error', regression: true, detail: /-32603/ },
   { name: 'an error result now a protocol error', before: text('Error: x', { isError: true }), after: { type: 'protocol-error', code: -32603, message: 'boom' }, status: 'new-protocol-error', regression: true },
@@ -86,6 +86,14 @@ describe('comparing a replayed call', () => {
   it('names the first differing line', () => {
     expect(firstDifference('a\nb\nc', 'a\nB\nc')).toBe('line 2: "b" → "B"');
     expect(firstDifference('a', 'a\nmore')).toBe('line 2: "" → "more"');
+  });
+
+  it('names the first place two structured values differ, deep in a long one', () => {
+    const config = (heap: string, extra = {}) => ({ config: { shell: 'bash', systemInfo: { memory: { rss: '138 MB', heapTotal: heap } }, ...extra } });
+    expect(firstJsonDifference(config('79.52 MB'), config('80.02 MB'))).toBe('at config.systemInfo.memory.heapTotal: "79.52 MB" → "80.02 MB"');
+    expect(firstJsonDifference(config('1'), config('1', { usageStats: { calls: 2 } }))).toBe('gained config.usageStats: {"calls":2}');
+    expect(firstJsonDifference({ processes: [1] }, { procs: [1] })).toBe('lost processes: [1]');
+    expect(firstJsonDifference([1, 2], [1, 2, 3])).toBe('[1,2] → [1,2,3]');
   });
 
   it('lists tools added and removed', () => {

@@ -44,6 +44,10 @@ describe('default masks', () => {
     expect(result).toEqual(copy);
   });
 
+  it('masks a millisecond timestamp that is a JSON number, and no other number', () => {
+    expect(maskValue({ usageStats: { firstUsed: 1795732077186, totalToolCalls: 42, size: 1234567890123456 } }, defaults)).toEqual({ usageStats: { firstUsed: '<epoch-ms>', totalToolCalls: 42, size: 1234567890123456 } });
+  });
+
   it('masks outcomes of every kind', () => {
     expect(maskOutcome({ type: 'crash', message: 'exited; pid 4242' }, defaults)).toEqual({ type: 'crash', message: 'exited; pid <pid>' });
     expect(maskOutcome({ type: 'protocol-error', code: -32603, message: 'at 2025-01-01T00:00:00Z', data: { when: 'took 5 ms' } }, defaults)).toEqual({

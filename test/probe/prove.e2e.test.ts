@@ -74,10 +74,11 @@ describe('migrate --prove', () => {
     expect(readFileSync(source, 'utf8')).toBe(broken);
   }, 120_000);
 
-  it('says what is missing: no server command, --dry-run', () => {
+  it('says what is missing or wrong: no server command, --dry-run, a bad --startup-timeout', () => {
     const dir = project('js-server');
     expect(prove(dir, ['index.mjs'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--prove needs the command that starts the server, after --/) });
     expect(prove(dir, ['--dry-run', '--', process.execPath, 'index.mjs'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/cannot be combined with --dry-run/) });
+    expect(prove(dir, ['--startup-timeout', 'soon', '--', process.execPath, 'index.mjs'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--startup-timeout must be a whole number of milliseconds above 0, not "soon"/) });
   }, 120_000);
 });
 
