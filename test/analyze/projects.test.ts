@@ -251,7 +251,7 @@ describe('a registry served by two transports, one deriving its text from the va
     for (const transport of ['stdio', 'http'] as const) {
       const [was, now] = [before[transport], after[transport]];
       for (const call of ['list_books', 'lend_book b1', 'list_books lent']) expect({ call, ...now[call] }).toEqual({ call, ...was[call], structuredContent: undefined });
-      for (const call of ['get_book b9', 'lend_book b9']) expect({ call, ...now[call] }).toEqual({ call, ...was[call], isError: true, structuredContent: { error: was[call].text.replace(/^Error: /, '') } });
+      for (const call of ['get_book b9', 'lend_book b9']) expect({ call, ...now[call] }).toEqual({ call, ...was[call], isError: true, structuredContent: { error: was[call].text?.replace(/^Error: /, '') } });
       // Before, the text item held the { summary, data } object itself, which the Client rejects.
       expect([was['get_book b1'], was['get_book b1 lent']]).toEqual([{ rejected: true }, { rejected: true }]);
     }
