@@ -99,6 +99,8 @@ ${RETURN}`);
     ['serialises with a replacer', "  const text = typeof result === 'string' ? result : JSON.stringify(result, ['id'], 2);\n  return { content: [{ type: 'text', text }] };", /JSON\.stringify\(result, \['id'\], 2\)/],
     ['uses the text elsewhere', "  const text = typeof result === 'string' ? result : JSON.stringify(result, null, 2);\n  audit(text);\n  return { content: [{ type: 'text', text }] };", /also reads `text` at line 11/],
     ['chooses the text by calling other code', "  const text = audit(result) ? result : JSON.stringify(result, null, 2);\n  return { content: [{ type: 'text', text }] };", /calls other code to choose the text \(`audit\(result\)`\)/],
+    ['keeps the result in a variable before returning it', "  const text = typeof result === 'string' ? result : JSON.stringify(result, null, 2);\n  const response = { content: [{ type: 'text', text }] };\n  return response;", /the result that holds `text` is not returned where it is built/],
+    ['sets the text in another block than the return', "  let text: any = null;\n  {\n    text = typeof result === 'string' ? result : JSON.stringify(result, null, 2);\n  }\n  if (text !== null) {\n    return { content: [{ type: 'text', text }] };\n  }\n  return { content: [] };", /`text` is set in another block than the one that returns the result/],
     ['sets the text among other work', "  let text: any = '';\n  if (typeof result === 'string') { text = result; audit(result); }\n  return { content: [{ type: 'text', text }] };", /`text` is set among other work \(line 11\)/],
   ])('leaves for review a transport that %s, saying so', (_name, body, reason) => {
     const found = analyzeText(transport(body)).findings;

@@ -153,7 +153,8 @@ function localText(declaration: TS.VariableDeclaration, reference: TS.Identifier
   let returned: TS.Node = result;
   while (ts.isParenthesizedExpression(returned.parent) || ts.isAsExpression(returned.parent) || ts.isSatisfiesExpression(returned.parent)) returned = returned.parent;
   const returnStatement = returned.parent;
-  if (!ts.isReturnStatement(returnStatement) || !ts.isBlock(returnStatement.parent) || statement.parent !== returnStatement.parent) {
+  if (!ts.isReturnStatement(returnStatement)) return { reason: `the result that holds \`${name}\` is not returned where it is built; return toCallToolResult(<the tool's value>) by hand` };
+  if (!ts.isBlock(returnStatement.parent) || statement.parent !== returnStatement.parent) {
     return { reason: `\`${name}\` is set in another block than the one that returns the result; return toCallToolResult(<the tool's value>) by hand` };
   }
   const block = returnStatement.parent;
