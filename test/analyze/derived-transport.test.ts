@@ -61,6 +61,18 @@ ${RETURN}`);
     );
   });
 
+  it('keeps CRLF line endings when it removes the derivation', () => {
+    const crlf = (text: string) => text.replace(/\n/g, '\r\n');
+    const code = crlf(transport(`  // Strings as they are.
+  let text: any;
+  if (typeof result === 'string') text = result;
+  else text = JSON.stringify(result, null, 2);
+
+  return { content: [{ type: 'text', text }] };`));
+    expect(rewritten(code)).toBe(crlf(transport(`  // Strings as they are.
+  return toCallToolResult(result);`)));
+  });
+
   it('rewrites a const made by nested conditionals, with String(value) and a two-space string indent', () => {
     const code = transport(`  const text = typeof result === 'string' ? result : Array.isArray(result) ? JSON.stringify(result, undefined, '  ') : String(result);
 
