@@ -3,7 +3,12 @@
 // JSON.stringify(result, null, 2)`. Where every way of making the text is what toCallToolResult
 // writes, the derivation and the return become `return toCallToolResult(result)`; anything else
 // stays for review, saying what the transport does with the value.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { analyzeSourceFile } from '../../src/analyze/index.js';
 import { analyzeText, rewritten } from './helpers.js';
 
 const HEAD = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -118,6 +123,21 @@ ${RETURN}`);
     const found = analyzeText(transport(body)).findings;
     expect(found.map((finding) => [finding.kind, finding.rewrite])).toEqual([['transport-wrapper', null]]);
     expect(found[0].reviewReason).toMatch(reason);
+  });
+
+  it('leaves for review JSON.stringify of a value that may be a string (it would lose its quotes), unless its type says it never is', () => {
+    const body = "  const text = JSON.stringify(result, null, 2);\n  return { content: [{ type: 'text', text }] };";
+    const found = analyzeText(transport(body)).findings;
+    expect(found.map((finding) => finding.rewrite)).toEqual([null]);
+    expect(found[0].reviewReason).toMatch(/writes every value as `JSON\.stringify\(result, null, 2\)`, a string too \(quoted\), and toCallToolResult writes a string as it is/);
+
+    const typed = transport(body).replace('Promise<unknown> }>', 'Promise<{ id: string }[]> }>');
+    const fileName = path.join(mkdtempSync(path.join(os.tmpdir(), 'mrk-derived-')), 'server.ts');
+    writeFileSync(fileName, typed);
+    const program = ts.createProgram({ rootNames: [fileName], options: { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true } });
+    const analysis = analyzeSourceFile(program.getSourceFile(fileName)!, { checker: program.getTypeChecker() });
+    expect(analysis.findings.map((finding) => finding.rewrite?.edit.text)).toEqual(['  return toCallToolResult(result)']);
+    rmSync(path.dirname(fileName), { recursive: true, force: true });
   });
 
   it('leaves for review a derivation whose value is not in scope at the return', () => {

@@ -204,7 +204,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     const itself = value !== undefined && isHandlerValueItself(value, registryValue, scope);
     // `let text; if (typeof result === 'string') text = result; else text = JSON.stringify(result, null, 2);`:
     // the handler's value made into text as toCallToolResult would make it, so the derivation goes.
-    const derived = itself ? null : derivedText(text, object, { sourceFile: scope.sourceFile, locals: scope.locals, isHandlerValue: (expression) => isHandlerValueItself(expression, registryValue, scope) });
+    const derived = itself ? null : derivedText(text, object, { sourceFile: scope.sourceFile, locals: scope.locals, isHandlerValue: (expression) => isHandlerValueItself(expression, registryValue, scope), isNeverString: (expression) => scope.checker !== undefined && isNeverString(useChecker(scope.checker).getTypeAtLocation(expression)) });
     const handed = itself ? value : derived?.rewritable ? derived.value : undefined;
     const removed = derived?.rewritable ? derived.removed : [];
     const simple = handed !== undefined && onlyContent && isErrorValue === undefined;
@@ -391,4 +391,10 @@ function isNotObjectType(type: TS.Type): boolean {
 
 function firstTextValue(content: TS.ArrayLiteralExpression): TS.Expression | null {
   return textValues(content)[0] ?? null;
+}
+
+/** A type with no string in it (`any` and `unknown` may be one). */
+function isNeverString(type: TS.Type): boolean {
+  if (type.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.TypeParameter)) return false;
+  return type.isUnion() ? type.types.every(isNeverString) : true;
 }

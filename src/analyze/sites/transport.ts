@@ -92,6 +92,8 @@ export interface DerivationScope {
   readonly locals: LocalDeclarations;
   /** Does the expression hold the handler's own value, as it came back? */
   isHandlerValue(expression: TS.Expression): boolean;
+  /** Is the expression's type known (type-aware) never to be a string? */
+  isNeverString(expression: TS.Expression): boolean;
 }
 
 /**
@@ -107,18 +109,20 @@ export function derivedText(text: TS.Expression, result: TS.ObjectLiteralExpress
   let forms: TS.Expression[] = [node];
   let removed: TS.Statement[] = [];
   let returned: TS.ReturnStatement | undefined;
+  let boundary: TS.Node = result;
   if (ts.isIdentifier(node)) {
     const declaration = scope.locals.variableFor(node);
     if (!declaration) return review(`the text \`${node.text}\` is not a local of the transport; return toCallToolResult(<the tool's value>) by hand`);
     const local = localText(declaration, node, result, scope);
     if ('reason' in local) return review(local.reason);
     ({ forms, removed, returned } = local);
+    boundary = returned.parent;
   }
   let value: TS.Expression | undefined;
   for (const form of forms) {
     for (const leaf of conditionalLeaves(form)) {
       if ('reason' in leaf) return review(leaf.reason);
-      const judged = judgeLeaf(leaf.expression, scope);
+      const judged = judgeLeaf(leaf.expression, boundary, scope);
       if ('reason' in judged) return review(judged.reason);
       if (value && value.getText(scope.sourceFile) !== judged.value.getText(scope.sourceFile)) return review(`the text is made from two expressions (\`${excerpt(value, scope)}\`, \`${excerpt(judged.value, scope)}\`); return toCallToolResult(<the tool's value>) by hand`);
       value ??= judged.value;
@@ -263,7 +267,7 @@ function conditionalLeaves(expression: TS.Expression): ({ expression: TS.Express
  * One way the text is made: the value itself, `String(value)` or `JSON.stringify(value, null, 2)`
  * are what toCallToolResult writes for a string, and for data the JSON it writes (2-space indent).
  */
-function judgeLeaf(leaf: TS.Expression, scope: DerivationScope): { value: TS.Expression } | { reason: string } {
+function judgeLeaf(leaf: TS.Expression, boundary: TS.Node, scope: DerivationScope): { value: TS.Expression } | { reason: string } {
   if (scope.isHandlerValue(leaf)) return { value: unwrap(leaf) };
   const node = unwrap(leaf);
   if (ts.isCallExpression(node) && node.arguments.length >= 1 && scope.isHandlerValue(node.arguments[0])) {
@@ -271,14 +275,58 @@ function judgeLeaf(leaf: TS.Expression, scope: DerivationScope): { value: TS.Exp
     if (ts.isIdentifier(node.expression) && node.expression.text === 'String' && node.arguments.length === 1) return { value };
     if (isJsonStringifyCall(node)) {
       const [, replacer, space] = node.arguments;
-      if ((!replacer || isNullish(unwrap(replacer))) && space && isTwoSpaces(space)) return { value };
-      return { reason: `the transport writes the tool's value as \`${excerpt(node, scope)}\` and toCallToolResult writes JSON with a 2-space indent and no replacer, so the text of data would change; return toCallToolResult(value) by hand if that is wanted` };
+      if (!((!replacer || isNullish(unwrap(replacer))) && space && isTwoSpaces(space))) {
+        return { reason: `the transport writes the tool's value as \`${excerpt(node, scope)}\` and toCallToolResult writes JSON with a 2-space indent and no replacer, so the text of data would change; return toCallToolResult(value) by hand if that is wanted` };
+      }
+      // JSON.stringify quotes a string; toCallToolResult writes it as it is.
+      if (stringExcluded(node, boundary, value) || scope.isNeverString(value)) return { value };
+      return { reason: `the transport writes every value as \`${excerpt(node, scope)}\`, a string too (quoted), and toCallToolResult writes a string as it is; where the tools never return strings, return toCallToolResult(value) by hand, or test typeof ${excerpt(value, scope)} === 'string' first` };
     }
   }
   const field = fieldOfValue(node, scope);
   if (field) return { reason: `the transport reads \`${excerpt(field, scope)}\` of the tool's value instead of passing the value on; return toCallToolResult(<the tool's value>) by hand, so that tools may return results` };
   if (mentionsValue(node, scope)) return { reason: `the transport writes other text around the tool's value (\`${excerpt(node, scope)}\`), which toCallToolResult(value) would drop; return toCallToolResult(<the tool's value>) by hand` };
   return { reason: `the text may be \`${excerpt(node, scope)}\`, which is not the tool's value; return toCallToolResult(<the tool's value>) by hand` };
+}
+
+/**
+ * Is `node` reached only where the value is not a string: the `else` of `typeof v === 'string'`
+ * (an `if` or a `?:`, between `node` and `boundary`), or under `typeof v !== 'string'`,
+ * `typeof v === 'object'` or `Array.isArray(v)`?
+ */
+function stringExcluded(node: TS.Node, boundary: TS.Node, value: TS.Expression): boolean {
+  const subject = value.getText();
+  for (let child = node, parent = node.parent; parent && child !== boundary; child = parent, parent = parent.parent) {
+    const test = ts.isIfStatement(parent) ? parent.expression : ts.isConditionalExpression(parent) ? parent.condition : undefined;
+    if (!test) continue;
+    const otherwise = ts.isIfStatement(parent) ? parent.elseStatement : (parent as TS.ConditionalExpression).whenFalse;
+    const then = ts.isIfStatement(parent) ? parent.thenStatement : (parent as TS.ConditionalExpression).whenTrue;
+    if (child === otherwise && typeofTest(test, subject) === 'string') return true;
+    if (child === then && excludesString(test, subject)) return true;
+  }
+  return false;
+}
+
+/** `typeof v === 'x'` → 'x'; `typeof v !== 'x'` → '!x'. */
+function typeofTest(test: TS.Expression, subject: string): string | undefined {
+  const node = withoutParentheses(test);
+  if (!ts.isBinaryExpression(node)) return undefined;
+  const operator = node.operatorToken.kind;
+  const equal = operator === ts.SyntaxKind.EqualsEqualsEqualsToken || operator === ts.SyntaxKind.EqualsEqualsToken;
+  const notEqual = operator === ts.SyntaxKind.ExclamationEqualsEqualsToken || operator === ts.SyntaxKind.ExclamationEqualsToken;
+  if (!equal && !notEqual) return undefined;
+  const typeofSide = ts.isTypeOfExpression(node.left) ? node.left : ts.isTypeOfExpression(node.right) ? node.right : undefined;
+  const literal = typeofSide === node.left ? node.right : node.left;
+  if (!typeofSide || unwrap(typeofSide.expression).getText() !== subject || !(ts.isStringLiteral(literal) || ts.isNoSubstitutionTemplateLiteral(literal))) return undefined;
+  return equal ? literal.text : `!${literal.text}`;
+}
+
+function excludesString(test: TS.Expression, subject: string): boolean {
+  const node = withoutParentheses(test);
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return excludesString(node.left, subject) || excludesString(node.right, subject);
+  if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.getText() === 'Array.isArray') return node.arguments.length === 1 && unwrap(node.arguments[0]).getText() === subject;
+  const kind = typeofTest(node, subject);
+  return kind !== undefined && (kind === '!string' || (!kind.startsWith('!') && kind !== 'string'));
 }
 
 function isTwoSpaces(space: TS.Expression): boolean {
