@@ -64,6 +64,43 @@ export class Rewriter {
     return { edit: this.replace(site, `errorTextResult(${messageArgument}${extra})`), helpers: ['errorTextResult'], changesText: 'json-error-message' };
   }
 
+  /**
+   * `node` replaced by `text`, and the statements `removed` (before it, in its block) cut out: one
+   * edit from the first of them to `node`'s end. A statement on lines of its own goes with its
+   * lines; the blank lines after it too where nothing but a comment or a blank line stands before
+   * it, so the comments above keep their place above what follows.
+   */
+  replaceCutting(node: TS.Node, text: string, removed: readonly TS.Node[]): TextEdit {
+    const source = this.sourceFile.text;
+    const target = this.rangeOverride.get(node) ?? node;
+    const cuts = removed.map((statement) => this.cutRange(statement));
+    const start = cuts.length > 0 ? cuts[0].start : target.getStart(this.sourceFile);
+    let out = '';
+    let at = start;
+    for (const cut of cuts) {
+      out += source.slice(at, cut.start);
+      at = cut.end;
+      const before = (source.slice(0, start) + out).replace(/\r?\n$/, '');
+      const previousLine = before.slice(before.lastIndexOf('\n') + 1).trim();
+      if (cut.wholeLines && (previousLine === '' || previousLine.endsWith('{') || previousLine.startsWith('//') || previousLine.endsWith('*/'))) {
+        for (let blank = /^[ \t]*\r?\n/.exec(source.slice(at)); blank; blank = /^[ \t]*\r?\n/.exec(source.slice(at))) at += blank[0].length;
+      }
+    }
+    out += source.slice(at, target.getStart(this.sourceFile)) + text;
+    return { start, end: target.getEnd(), text: out };
+  }
+
+  /** The lines a statement fills alone, or the statement and the spaces after it. */
+  private cutRange(statement: TS.Node): { start: number; end: number; wholeLines: boolean } {
+    const source = this.sourceFile.text;
+    const start = statement.getStart(this.sourceFile);
+    const lineStart = source.lastIndexOf('\n', start - 1) + 1;
+    const after = /^[ \t]*(?:\r?\n|$)/.exec(source.slice(statement.getEnd()));
+    if (/^[ \t]*$/.test(source.slice(lineStart, start)) && after) return { start: lineStart, end: statement.getEnd() + after[0].length, wholeLines: true };
+    const spaces = /^[ \t]*/.exec(source.slice(statement.getEnd()))![0];
+    return { start, end: statement.getEnd() + spaces.length, wholeLines: false };
+  }
+
   /** Adds `isError: true` as the literal's last property, in the literal's own layout. */
   addIsError(object: TS.ObjectLiteralExpression): Rewrite {
     return { edit: this.appendMember(object, object.properties, 'isError: true', ','), helpers: [], addsIsError: true };

@@ -3,9 +3,12 @@
 // base class (in another module) builds their content items. Each has
 // an expected.json with the sites found type-aware and syntax-only, and the type-aware migration
 // must compile against the real SDK, zod and fastmcp types.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMigration, type MigrationRun } from '../../transforms/index.js';
@@ -57,7 +60,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'framework-base-class', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
+    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'framework-base-class', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'registry-two-transports', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {
@@ -196,14 +199,124 @@ ${extra}  return { content: [{ type: 'text', text: ${text} }] };
 });
 `;
     writeFileSync(path.join(dir, 'src/stdio.ts'), transport('', 'result'));
-    writeFileSync(path.join(dir, 'src/http.ts'), transport("  let text: any;\n  if (typeof result === 'string') text = result;\n  else text = JSON.stringify(result, null, 2);\n", 'text'));
+    // Compact JSON: toCallToolResult would indent it, so this transport stays as it is.
+    writeFileSync(path.join(dir, 'src/http.ts'), transport("  let text: any;\n  if (typeof result === 'string') text = result;\n  else text = JSON.stringify(result);\n", 'text'));
     const run = runMigration({ files: sourceFiles(path.join(dir, 'src')) });
     const file = (suffix: string) => run.files.find((candidate) => candidate.fileName.endsWith(suffix))!;
     expect(file('src/stdio.ts').text).toContain('return toCallToolResult(result);');
     expect(file('src/http.ts').changed).toBe(false);
+    expect(file('src/http.ts').diagnostics.filter((diagnostic) => diagnostic.severity === 'review').map((diagnostic) => diagnostic.message)).toEqual([expect.stringMatching(/writes the tool's value as `JSON\.stringify\(result\)` and toCallToolResult writes JSON with a 2-space indent/)]);
     expect(file('src/registry.ts').changed).toBe(false);
     const review = file('src/registry.ts').diagnostics.filter((diagnostic) => diagnostic.severity === 'review');
     expect(review.map((diagnostic) => [diagnostic.line, diagnostic.kind])).toEqual([[9, 'string']]);
     expect(review[0].message).toMatch(/the transport at .*src\/http\.ts:12 turns this handler's value into text, so a result returned here would arrive as text/);
   });
 });
+
+describe('a registry served by two transports, one deriving its text from the value (fixtures/projects/registry-two-transports)', () => {
+  const dir = path.join(PROJECTS, 'registry-two-transports');
+
+  it('rewrites the derivation and both returns to toCallToolResult(result), and every handler site behind them, in one run', () => {
+    const run = runMigration({ files: sourceFiles(path.join(dir, 'src')) });
+    const text = (suffix: string) => run.files.find((file) => file.fileName.endsWith(suffix))!.text;
+    expect(text('src/http.ts')).toContain(`    try {
+      const result = await handler(args || {}, shelf);
+
+      // Wrap the value in MCP content:
+      // - a string is the text
+      // - { summary, data } stays an object for the client
+      // - anything else becomes JSON
+      return toCallToolResult(result);
+    } catch (error) {`);
+    expect(text('src/http.ts')).not.toContain('let text');
+    expect(text('src/stdio.ts')).toContain('      return toCallToolResult(result);');
+    expect(text('tools/books.ts')).toContain("if (books.length === 0) return successResult('No books on the shelf');");
+    expect(text('tools/books.ts')).toContain('if (!book) return errorTextResult(`Book ${String(args.id)} not found`);');
+    expect(text('tools/books.ts')).toContain("return lent ? successResult(`Lent ${String(args.id)} to ${String(args.reader)}`) : errorTextResult(`Failed to lend ${String(args.id)}`);");
+    expect(run.files.flatMap((file) => file.diagnostics.filter((diagnostic) => diagnostic.severity === 'review'))).toEqual([]);
+  });
+
+  it('through the SDK Client, before and after: success texts unchanged, failures gain isError, the summary object becomes valid JSON text', async () => {
+    const copy = mkdtempSync(path.join(temp, 'two-transports-replay-'));
+    cpSync(dir, copy, { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    const before = await replay(copy, 'before');
+    const files = sourceFiles(path.join(copy, 'src'));
+    const helpers = path.join(copy, 'src/mcp-result-kit-helpers.ts');
+    const run = runMigration({ files, localHelpersPath: helpers });
+    for (const file of run.files) if (file.changed) writeFileSync(file.fileName, file.text);
+    writeFileSync(helpers, localHelpersSource());
+    const after = await replay(copy, 'after');
+    expect(before.http.list_books).toEqual({ text: 'Books:\n- Dune', isError: false, structuredContent: undefined });
+    expect(before.http['lend_book b9']).toEqual({ text: 'Failed to lend b9', isError: false, structuredContent: undefined });
+    for (const transport of ['stdio', 'http'] as const) {
+      const [was, now] = [before[transport], after[transport]];
+      for (const call of ['list_books', 'lend_book b1', 'list_books lent']) expect({ call, ...now[call] }).toEqual({ call, ...was[call], structuredContent: undefined });
+      for (const call of ['get_book b9', 'lend_book b9']) expect({ call, ...now[call] }).toEqual({ call, ...was[call], isError: true, structuredContent: { error: was[call].text?.replace(/^Error: /, '') } });
+      // Before, the text item held the { summary, data } object itself, which the Client rejects.
+      expect([was['get_book b1'], was['get_book b1 lent']]).toEqual([{ rejected: true }, { rejected: true }]);
+    }
+    expect(after.http['get_book b1 lent']).toEqual({
+      text: JSON.stringify({ summary: 'Dune is lent', data: { id: 'b1', title: 'Dune', lentTo: 'ada' } }, null, 2),
+      isError: false,
+      structuredContent: { summary: 'Dune is lent', data: { id: 'b1', title: 'Dune', lentTo: 'ada' } },
+    });
+    expect(after.stdio['get_book b1 lent']).toEqual(after.http['get_book b1 lent']);
+  });
+});
+
+interface Replayed {
+  text?: string;
+  isError?: boolean;
+  structuredContent?: unknown;
+  rejected?: true;
+}
+
+/**
+ * Compiles the fixture project into `<dir>/<outDir>` and calls its tools through the SDK Client,
+ * on a fresh shelf for each of the two transports.
+ */
+async function replay(dir: string, outDir: string): Promise<Record<'stdio' | 'http', Record<string, Replayed>>> {
+  const out = path.join(dir, outDir);
+  for (const file of sourceFiles(path.join(dir, 'src'))) {
+    const target = path.join(out, path.relative(path.join(dir, 'src'), file)).replace(/\.ts$/, '.js');
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText);
+  }
+  const load = async <T>(module: string): Promise<T> => (await import(pathToFileURL(path.join(out, module)).href)) as T;
+  const { Shelf } = await load<typeof import('../../fixtures/projects/registry-two-transports/src/shelf.js')>('shelf.js');
+  const { registerBookTools } = await load<typeof import('../../fixtures/projects/registry-two-transports/src/tools/books.js')>('tools/books.js');
+  const { createStdioServer } = await load<typeof import('../../fixtures/projects/registry-two-transports/src/stdio.js')>('stdio.js');
+  const { createSessionServer } = await load<typeof import('../../fixtures/projects/registry-two-transports/src/http.js')>('http.js');
+  registerBookTools();
+  const results = {} as Record<'stdio' | 'http', Record<string, Replayed>>;
+  for (const transport of ['stdio', 'http'] as const) {
+    const shelf = new Shelf([{ id: 'b1', title: 'Dune', lentTo: null }]);
+    const server = transport === 'stdio' ? createStdioServer(shelf) : createSessionServer(shelf, 's1');
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'replay', version: '1.0.0' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const calls: [string, string, Record<string, unknown>][] = [
+      ['list_books', 'list_books', {}],
+      ['get_book b9', 'get_book', { id: 'b9' }],
+      ['get_book b1', 'get_book', { id: 'b1' }],
+      ['lend_book b1', 'lend_book', { id: 'b1', reader: 'ada' }],
+      ['lend_book b9', 'lend_book', { id: 'b9', reader: 'ada' }],
+      ['list_books lent', 'list_books', {}],
+      ['get_book b1 lent', 'get_book', { id: 'b1' }],
+    ];
+    const seen: Record<string, Replayed> = {};
+    for (const [label, name, args] of calls) {
+      try {
+        const result = await client.callTool({ name, arguments: args });
+        const content = result.content as { type: string; text: string }[];
+        seen[label] = { text: content.map((item) => item.text).join('\n'), isError: result.isError === true, structuredContent: result.structuredContent };
+      } catch {
+        seen[label] = { rejected: true };
+      }
+    }
+    results[transport] = seen;
+    await client.close();
+  }
+  return results;
+}

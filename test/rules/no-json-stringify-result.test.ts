@@ -365,6 +365,50 @@ export async function handleStats() {
       ],
     },
     {
+      name: 'transport-wrapper: a text derived from a looked-up handler value in a let and its branches (issue 24)',
+      code: `${LOW_LEVEL}declare const tools: Map<string, { handler(args: unknown): Promise<unknown> }>;
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const result = await tools.get(request.params.name)!.handler(request.params.arguments);
+  // Strings as they are, the rest as JSON.
+  let text: any;
+  if (typeof result === 'string') {
+    text = result;
+  } else {
+    text = JSON.stringify(result, null, 2);
+  }
+  return { content: [{ type: 'text', text: text }] };
+});`,
+      errors: [
+        {
+          messageId: 'transportWrapper',
+          line: 15,
+          column: 10,
+          endColumn: 53,
+          suggestions: [
+            {
+              messageId: 'useToCallToolResult',
+              output: lowLevelOutput(`declare const tools: Map<string, { handler(args: unknown): Promise<unknown> }>;
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const result = await tools.get(request.params.name)!.handler(request.params.arguments);
+  // Strings as they are, the rest as JSON.
+  return toCallToolResult(result);
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'transport-wrapper: a derived text that reads a field of the handler value needs review',
+      code: `${LOW_LEVEL}declare const tools: Map<string, { handler(args: unknown): Promise<any> }>;
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const result = await tools.get(request.params.name)!.handler(request.params.arguments);
+  const text = typeof result === 'string' ? result : result.summary;
+  return { content: [{ type: 'text', text }] };
+});`,
+      errors: [{ messageId: 'transportWrapper', line: 9, column: 10, suggestions: [] }],
+    },
+    {
       name: 'transport-wrapper: inverted test with a compact indent needs review',
       code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const r = await registry[request.params.name](request.params.arguments);

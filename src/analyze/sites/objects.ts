@@ -9,7 +9,7 @@ import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leading
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { isLookup } from './calls.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
-import { isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
+import { derivedText, isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
 const MISSING_STRUCTURED = 'the tool declares an outputSchema but this result has no structuredContent';
@@ -202,9 +202,15 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     // derived from it (`JSON.stringify(r)`, `typeof r === 'string' ? r : …`) would keep serialising
     // the results the handlers return once migrated, and would hide the transport from the next run.
     const itself = value !== undefined && isHandlerValueItself(value, registryValue, scope);
-    const wrapped = itself && onlyContent && isErrorValue === undefined ? scope.rewriter.wrapText(object, 'toCallToolResult', scope.rewriter.moved(value, object)) : null;
-    const rewrite = wrapped ? { ...wrapped, passesHandlerValue: true as const } : null;
-    const reason = itself ? 'the text is whatever a registered tool returns, and the result has other fields; return toCallToolResult(value) by hand' : "the text is derived from what a registered tool returns; return toCallToolResult(<the tool's value>) by hand, so that tools may return results";
+    // `let text; if (typeof result === 'string') text = result; else text = JSON.stringify(result, null, 2);`:
+    // the handler's value made into text as toCallToolResult would make it, so the derivation goes.
+    const derived = itself ? null : derivedText(text, object, { sourceFile: scope.sourceFile, locals: scope.locals, isHandlerValue: (expression) => isHandlerValueItself(expression, registryValue, scope), isNeverString: (expression) => scope.checker !== undefined && isNeverString(useChecker(scope.checker).getTypeAtLocation(expression)) });
+    const handed = itself ? value : derived?.rewritable ? derived.value : undefined;
+    const removed = derived?.rewritable ? derived.removed : [];
+    const simple = handed !== undefined && onlyContent && isErrorValue === undefined;
+    const edit = !simple ? null : removed.length > 0 ? scope.rewriter.replaceCutting(object, `toCallToolResult(${scope.rewriter.moved(handed, object)})`, removed) : scope.rewriter.replace(object, `toCallToolResult(${scope.rewriter.moved(handed, object)})`);
+    const rewrite = edit ? { edit, helpers: ['toCallToolResult' as const], passesHandlerValue: true as const } : null;
+    const reason = handed !== undefined ? 'the text is whatever a registered tool returns, and the result has other fields; return toCallToolResult(value) by hand' : derived && !derived.rewritable ? derived.reason : "the text is derived from what a registered tool returns; return toCallToolResult(<the tool's value>) by hand, so that tools may return results";
     scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : reason);
     return;
   }
@@ -346,4 +352,10 @@ function isNotObjectType(type: TS.Type): boolean {
 
 function firstTextValue(content: TS.ArrayLiteralExpression): TS.Expression | null {
   return textValues(content)[0] ?? null;
+}
+
+/** A type with no string in it (`any` and `unknown` may be one). */
+function isNeverString(type: TS.Type): boolean {
+  if (type.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.TypeParameter)) return false;
+  return type.isUnion() ? type.types.every(isNeverString) : true;
 }
