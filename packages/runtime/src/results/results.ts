@@ -30,6 +30,11 @@ export interface JsonResultOptions extends ResultOptions {
   replacer?: JsonReplacer;
   /** JSON.stringify's `space` as given (undefined: compact), instead of indent. */
   space?: number | string | undefined;
+  /**
+   * Writes the text instead (the server's own JSON helper, `(value) => JSON.stringify(value, …)`),
+   * called once with the value alone; structuredContent is that text parsed, none when it is not JSON.
+   */
+  stringify?: (value: never) => string;
 }
 
 export interface SuccessResultOptions extends ResultOptions {
@@ -212,9 +217,29 @@ function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, 
   return textResult(text, format === 'readable' ? undefined : structured, isError);
 }
 
+/** The text of the server's own JSON helper, as it wrote it; structuredContent only when that text parses. */
+function stringified(value: unknown, opts: JsonObject, format: ResultFormat, anyJson: boolean): SuccessResult<JsonValue> {
+  const stringify = opts.stringify as unknown;
+  if (typeof stringify !== 'function') throw new TypeError(`jsonResult: stringify must be a function, got ${describeType(stringify)}`);
+  if (['replacer', 'indent', 'space'].some((key) => Object.hasOwn(opts, key))) {
+    throw new TypeError('jsonResult: stringify writes the text itself; pass it without replacer, indent or space');
+  }
+  const text: unknown = (stringify as (value: unknown) => unknown).call(undefined, value);
+  if (typeof text !== 'string') throw new TypeError(`jsonResult: stringify returned ${describeType(text)}, not a string`);
+  if (format === 'readable') return successText(text, undefined);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return successText(text, undefined);
+  }
+  return successText(text, structuredOf(parsed, anyJson) as JsonValue);
+}
+
 function json(value: unknown, options: unknown, fallback: ResultFormat, anyJson = false): SuccessResult<JsonValue> {
   const opts = readOptions('jsonResult', options);
   const format = resolveFormat('jsonResult', opts, fallback);
+  if (opts.stringify !== undefined) return stringified(value, opts, format, anyJson);
   // `space` is JSON.stringify's argument exactly as given (even undefined); indent defaults to 2.
   const exact = Object.hasOwn(opts, 'space');
   if (exact && opts.indent !== undefined) throw new TypeError('jsonResult: pass indent or space, not both');
