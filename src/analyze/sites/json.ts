@@ -11,9 +11,10 @@ import type { SiteContext, SiteScope } from './scope.js';
 /**
  * JSON text made by a call: `JSON.stringify(value, replacer, indent)` itself, or a JSON helper
  * (`asText(data)` where `asText = (d) => JSON.stringify(d, null, 2)`, in this file or, with the
- * checker, another). `options` is the jsonResult options text that reproduces the same text
- * (replacer and indent included), or null when jsonResult cannot: a helper's replacer or indent
- * that uses its own parameters or locals, or lives in another file.
+ * checker, another). `options` is the jsonResult options text that reproduces the same text, or
+ * null when jsonResult cannot be given it (`reviewReason` says why): the helper's replacer and
+ * indent moved to the call, with its parameters replaced by the call's arguments; else the helper
+ * itself as `stringify` when the call passes only the value.
  */
 export interface JsonText {
   call: TS.CallExpression;
@@ -21,6 +22,9 @@ export interface JsonText {
   options: string | null;
   /** The call is a helper's, not JSON.stringify's: the rewrite passes the helper's argument. */
   viaHelper: boolean;
+  /** JSON.stringify's replacer, where it has one (a helper's is not looked at). */
+  replacer?: TS.Expression;
+  reviewReason?: string;
 }
 
 export function jsonTextOf(expression: TS.Expression, scope: SiteScope): JsonText | null {
@@ -29,20 +33,19 @@ export function jsonTextOf(expression: TS.Expression, scope: SiteScope): JsonTex
   if (isJsonStringifyCall(call)) {
     const [value, replacer, indent] = call.arguments;
     const spread = call.arguments.some(ts.isSpreadElement);
-    return { call, value, options: spread ? null : jsonOptionsArgument(replacer, indent, scope.sourceFile), viaHelper: false };
+    return { call, value, options: spread ? null : jsonOptionsArgument(replacer, indent), viaHelper: false, replacer: replacer && !isNullish(replacer) ? replacer : undefined };
   }
   const helper = jsonHelper(call, scope);
   if (!helper) return null;
-  const options = helper.serialisation.every((part) => !part || isNullish(part) || isPortable(part, call)) ? helper.options : null;
-  return { call, value: call.arguments[helper.parameterIndex], options, viaHelper: true };
+  const { options, reviewReason } = helperOptions(call, helper);
+  return { call, value: call.arguments[helper.parameterIndex], options, viaHelper: true, ...(reviewReason ? { reviewReason } : {}) };
 }
 
 interface JsonHelper {
+  fn: TS.SignatureDeclaration;
   parameterIndex: number;
-  /** The options text, written as the helper's replacer and indent are. */
-  options: string;
-  /** The helper's replacer and indent arguments: a call site may use the options only if they are portable there. */
-  serialisation: Array<TS.Expression | undefined>;
+  /** The helper's replacer and indent arguments. */
+  serialisation: [TS.Expression | undefined, TS.Expression | undefined];
 }
 
 const helperCache = new WeakMap<TS.SignatureDeclaration, JsonHelper | null>();
@@ -64,11 +67,91 @@ function jsonHelper(call: TS.CallExpression, scope: SiteScope): JsonHelper | nul
   if (returned && ts.isCallExpression(returned) && isJsonStringifyCall(returned)) {
     const [value, replacer, indent] = returned.arguments;
     const parameterIndex = value ? fn.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && ts.isIdentifier(unwrap(value)) && parameter.name.text === (unwrap(value) as TS.Identifier).text) : -1;
-    if (parameterIndex >= 0 && !returned.arguments.some(ts.isSpreadElement)) {
-      found = { parameterIndex, options: jsonOptionsArgument(replacer, indent, fn.getSourceFile()), serialisation: [replacer, indent] };
-    }
+    if (parameterIndex >= 0 && !returned.arguments.some(ts.isSpreadElement)) found = { fn, parameterIndex, serialisation: [replacer, indent] };
   }
   helperCache.set(fn, found);
+  return found;
+}
+
+const THIS_REASON = 'the JSON helper reads this; return jsonResult(value, { replacer, indent }) with the values it uses';
+const COMPUTED_REASON = 'the JSON helper computes its replacer or indent from the arguments of this call; return jsonResult(value, { replacer, indent }) with the values it computes';
+
+/** The jsonResult options that make the helper's text at this call, or the reason there are none. */
+function helperOptions(call: TS.CallExpression, helper: JsonHelper): { options: string | null; reviewReason?: string } {
+  if (call.arguments.some(ts.isSpreadElement)) return { options: null, reviewReason: COMPUTED_REASON };
+  const parts = helper.serialisation.map((part) => (part === undefined ? undefined : movedPart(part, call, helper)));
+  if (parts.every((part) => part !== null)) {
+    const [replacer, indent] = parts as Array<TS.Expression | undefined>;
+    return { options: jsonOptionsArgument(replacer, indent) };
+  }
+  const { fn } = helper;
+  const readsThis = !ts.isArrowFunction(fn) && usesThis(fn);
+  if (call.arguments.length === 1 && helper.parameterIndex === 0 && !readsThis && isCallableAlone(fn) && isPlainReference(call.expression)) {
+    // The helper itself writes the text: called once with the value, as the call did.
+    return { options: `, { stringify: ${unwrap(call.expression).getText()} }` };
+  }
+  return { options: null, reviewReason: readsThis || helper.serialisation.some((part) => part !== undefined && usesThis(part)) ? THIS_REASON : COMPUTED_REASON };
+}
+
+/**
+ * The helper's replacer or indent as it can be written at the call: itself when it means the same
+ * there, the call's argument (or the parameter's literal default) when it is a parameter of a helper
+ * that only returns; null when neither.
+ */
+function movedPart(part: TS.Expression, call: TS.CallExpression, helper: JsonHelper): TS.Expression | undefined | null {
+  const inner = unwrap(part);
+  if (isNullish(inner)) return inner;
+  if (usesThis(inner)) return null;
+  if (isPortable(inner, call)) return inner;
+  if (!ts.isIdentifier(inner) || !onlyReturns(helper.fn)) return null;
+  const index = helper.fn.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === inner.text);
+  if (index < 0 || index === helper.parameterIndex || helper.fn.parameters[index].dotDotDotToken) return null;
+  const argument = call.arguments[index];
+  if (argument) return isMovableArgument(argument) ? unwrap(argument) : null;
+  const fallback = helper.fn.parameters[index].initializer;
+  if (!fallback) return undefined;
+  return isLiteral(unwrap(fallback)) ? unwrap(fallback) : null;
+}
+
+function isLiteral(node: TS.Expression): boolean {
+  return ts.isNumericLiteral(node) || ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || isNullish(node);
+}
+
+/** An argument whose text can move into the options: evaluating it later than before changes nothing. */
+function isMovableArgument(argument: TS.Expression): boolean {
+  const inner = unwrap(argument);
+  return isLiteral(inner) || isPlainReference(inner) || ts.isArrowFunction(inner) || ts.isFunctionExpression(inner);
+}
+
+/** `name` or `a.b.c`: a name or a chain of property names on one, without `?.`. */
+function isPlainReference(expression: TS.Expression): boolean {
+  const inner = unwrap(expression);
+  if (ts.isIdentifier(inner)) return true;
+  return ts.isPropertyAccessExpression(inner) && !inner.questionDotToken && ts.isIdentifier(inner.name) && isPlainReference(inner.expression);
+}
+
+/** The body is the return alone: nothing runs before it that could change a parameter. */
+function onlyReturns(fn: TS.SignatureDeclaration): boolean {
+  const body = (fn as TS.FunctionLikeDeclaration).body;
+  if (!body) return false;
+  return !ts.isBlock(body) || (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]));
+}
+
+/** A function that returns the string itself when called on its own (not async, not a generator, no method of a class). */
+function isCallableAlone(fn: TS.SignatureDeclaration): boolean {
+  if (!ts.isFunctionDeclaration(fn) && !ts.isFunctionExpression(fn) && !ts.isArrowFunction(fn)) return false;
+  const modifiers = ts.canHaveModifiers(fn) ? ts.getModifiers(fn) : undefined;
+  return !fn.asteriskToken && !modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
+}
+
+function usesThis(node: TS.Node): boolean {
+  let found = false;
+  const visit = (child: TS.Node): void => {
+    if (found) return;
+    if (child.kind === ts.SyntaxKind.ThisKeyword) found = true;
+    else ts.forEachChild(child, visit);
+  };
+  visit(node);
   return found;
 }
 
@@ -79,9 +162,7 @@ export function jsonResultRewrite(site: TS.Node, json: JsonText, scope: SiteScop
 }
 
 export function jsonReviewReason(json: JsonText): string {
-  return json.viaHelper
-    ? "the JSON helper's replacer or indent uses a name that is a parameter or local (of the helper, or of a function here), or the helper is in another file; jsonResult cannot be given them here"
-    : 'JSON.stringify is called with spread arguments; jsonResult cannot tell its replacer and indent';
+  return json.viaHelper ? (json.reviewReason ?? COMPUTED_REASON) : 'JSON.stringify is called with spread arguments; jsonResult cannot tell its replacer and indent';
 }
 
 /**
