@@ -107,7 +107,7 @@ function movedPart(part: TS.Expression, call: TS.CallExpression, helper: JsonHel
   const index = helper.fn.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === inner.text);
   if (index < 0 || index === helper.parameterIndex || helper.fn.parameters[index].dotDotDotToken) return null;
   const argument = call.arguments[index];
-  if (argument) return isMovableArgument(argument) ? unwrap(argument) : null;
+  if (argument) return isMovableArgument(argument) ? withoutTypes(argument) : null;
   const fallback = helper.fn.parameters[index].initializer;
   if (!fallback) return undefined;
   return isLiteral(unwrap(fallback)) ? unwrap(fallback) : null;
@@ -119,13 +119,20 @@ function isLiteral(node: TS.Expression): boolean {
 
 /** An argument whose text can move into the options: evaluating it later than before changes nothing. */
 function isMovableArgument(argument: TS.Expression): boolean {
-  const inner = unwrap(argument);
+  const inner = withoutTypes(argument);
   return isLiteral(inner) || isPlainReference(inner) || ts.isArrowFunction(inner) || ts.isFunctionExpression(inner);
 }
 
-/** `name` or `a.b.c`: a name or a chain of property names on one, without `?.`. */
+/** Without parentheses, `as`, `satisfies` and `!`, but with `await` (which unwrap also takes off). */
+function withoutTypes(node: TS.Expression): TS.Expression {
+  let current = node;
+  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current) || ts.isTypeAssertionExpression(current)) current = current.expression;
+  return current;
+}
+
+/** `name` or `a.b.c`: a name or a chain of property names on one, without `?.` or `await`. */
 function isPlainReference(expression: TS.Expression): boolean {
-  const inner = unwrap(expression);
+  const inner = withoutTypes(expression);
   if (ts.isIdentifier(inner)) return true;
   return ts.isPropertyAccessExpression(inner) && !inner.questionDotToken && ts.isIdentifier(inner.name) && isPlainReference(inner.expression);
 }
@@ -227,4 +234,75 @@ export function serialisesAnything(expression: TS.Expression): boolean {
   const literalSide = typeofSide === test.left ? test.right : test.left;
   if (!typeofSide || !ts.isStringLiteral(literalSide) || literalSide.text !== 'string') return false;
   return isJsonStringifyCall(conditional.whenTrue) || isJsonStringifyCall(conditional.whenFalse);
+}
+
+export const PROSE_REVIEW_REASON =
+  'the text is built from JSON.stringify output and prose this rewrite cannot carry into structuredContent (a computed part, a branch, two values of one name, or JSON of a value that is evaluated there); Claude Code and the Codex app show only structuredContent and would lose it: move the data to structuredContent by hand';
+
+/**
+ * Prose around JSON in one text (`Found:\n${JSON.stringify(rows, null, 2)}`, `'Page ' + path +
+ * ': ' + JSON.stringify(result)`) → `successResult(<the same text>, data)`: clients that show
+ * content read the same text, and a client that shows only structuredContent still gets what the
+ * prose says. The text may hold constant words (labels, which carry nothing), names and property
+ * reads (`${path}`, `${params.trace_id}`, which go into the data under their own names) and one
+ * JSON.stringify of a name or property read without a replacer (the data, or one field of it). Any
+ * other part (a call, a branch, an await) is information the data could not hold without running
+ * it twice: null then, and the site stays for review.
+ */
+export function proseJsonRewrite(site: TS.Node, text: TS.Expression, scope: SiteScope): Rewrite | null {
+  const parts = textParts(text);
+  if (!parts) return null;
+  const json = parts.filter((part) => isJsonStringifyCall(part));
+  if (json.length !== 1) return null;
+  const [value, replacer] = (json[0] as TS.CallExpression).arguments;
+  if (!value || ts.isSpreadElement(value) || (replacer && !isNullish(unwrap(replacer))) || (json[0] as TS.CallExpression).arguments.some(ts.isSpreadElement)) return null;
+  if (!isPlainReference(value)) return null;
+  const named = parts.filter((part) => part !== json[0]);
+  if (!named.every(isPlainReference)) return null;
+  const references = [...named, value].map(withoutTypes);
+  const names = references.map((reference) => (ts.isIdentifier(reference) ? reference.text : (reference as TS.PropertyAccessExpression).name.text));
+  if (new Set(names).size !== names.length) return null;
+  const origins = scope.flow.origins(withoutTypes(value));
+  const isObject = named.length === 0 && origins.length > 0 && origins.every((origin) => ts.isObjectLiteralExpression(origin));
+  const data = isObject
+    ? withoutTypes(value).getText()
+    : `{ ${references.map((reference, index) => (ts.isIdentifier(reference) ? reference.text : `${names[index]}: ${reference.getText()}`)).join(', ')} }`;
+  return { edit: scope.rewriter.replace(site, `successResult(${scope.rewriter.moved(text, site)}, ${data})`), helpers: ['successResult'] };
+}
+
+/**
+ * The parts of a text built by a template or a `+` concatenation, constant words left out; null
+ * when a `+` chain might add numbers before it joins strings.
+ */
+function textParts(expression: TS.Expression): TS.Expression[] | null {
+  const inner = withoutTypes(expression);
+  if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return [];
+  if (ts.isTemplateExpression(inner)) {
+    const parts: TS.Expression[] = [];
+    for (const span of inner.templateSpans) {
+      const nested = textParts(span.expression);
+      if (!nested) return null;
+      parts.push(...nested);
+    }
+    return parts;
+  }
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const operands: TS.Expression[] = [];
+    let current: TS.Expression = inner;
+    while (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      operands.unshift(current.right);
+      current = withoutTypes(current.left);
+    }
+    operands.unshift(current);
+    const isText = (node: TS.Expression | undefined) => node !== undefined && (ts.isStringLiteralLike(withoutTypes(node)) || ts.isTemplateExpression(withoutTypes(node)) || isJsonStringifyCall(withoutTypes(node)));
+    if (!isText(operands[0]) && !isText(operands[1])) return null;
+    const parts: TS.Expression[] = [];
+    for (const operand of operands) {
+      const nested = ts.isStringLiteralLike(withoutTypes(operand)) || ts.isTemplateExpression(withoutTypes(operand)) ? textParts(operand) : [withoutTypes(operand)];
+      if (!nested) return null;
+      parts.push(...nested);
+    }
+    return parts;
+  }
+  return [inner];
 }

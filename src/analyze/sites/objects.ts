@@ -8,7 +8,7 @@ import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, literalText, propertyName, stringLiteralText, unwrap } from '../syntax.js';
 import { ERROR_STATUS_WORDS } from '../words.js';
 import { isLookup } from './calls.js';
-import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
+import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonRewrite } from './json.js';
 import { isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
@@ -243,7 +243,10 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     return;
   }
   if (origin === 'json') {
-    scope.report('json-text-content', object, context, null, 'the text is built from JSON.stringify output; move the data to structuredContent by hand');
+    // Prose around the JSON: the same text, and the data for clients that show only structuredContent.
+    const rewrite = onlyContent && isErrorFalseOrAbsent && !context.hasOutputSchema ? proseJsonRewrite(object, text, scope) : null;
+    const reason = !onlyContent || !isErrorFalseOrAbsent ? 'the result has other fields; add structuredContent by hand' : context.hasOutputSchema ? 'the text is built from JSON.stringify output and the tool declares an outputSchema; return structuredContent that matches it by hand' : PROSE_REVIEW_REASON;
+    scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : reason);
     return;
   }
   if (context.hasOutputSchema && !isErrorTrue) {
