@@ -271,3 +271,18 @@ server.tool('block', {}, async () => {
     expect(run.files.find((file) => file.fileName.endsWith('helpers.ts'))!.changed).toBe(false);
   });
 });
+
+describe('JSON text kept in a variable before the result is built', () => {
+  it('stays for review, with a reason that says so (not prose)', () => {
+    const code = `${SDK}server.tool('file', {}, async () => {
+  const info = await api.get('file');
+  const json = JSON.stringify(info);
+  console.error('sending', json.length);
+  return { content: [{ type: 'text', text: json }] };
+});
+`;
+    expect(sites(code)).toEqual([
+      'json-text-content@8 review: the text is JSON.stringify output kept in a variable (const json = JSON.stringify(value)), and the value may have changed since; return jsonResult(value) where it is made, by hand',
+    ]);
+  });
+});
