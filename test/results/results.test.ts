@@ -552,10 +552,11 @@ describe("jsonResult's stringify option (the server's own JSON helper writes the
   });
 
   it('clear errors: not a function, not a string back, and stringify with replacer, indent or space', () => {
-    expect(() => jsonResult({}, { stringify: 'JSON' as unknown as () => string })).toThrow(new TypeError('jsonResult: stringify must be a function, got string'));
-    expect(() => jsonResult({}, { stringify: () => undefined as unknown as string })).toThrow(new TypeError('jsonResult: stringify returned undefined, not a string'));
-    expect(() => jsonResult({}, { stringify: bigintsPretty, indent: 2 })).toThrow(new TypeError('jsonResult: stringify writes the text itself; pass it without replacer, indent or space'));
-    expect(() => jsonResult({}, { stringify: bigintsPretty, space: undefined })).toThrow(new TypeError('jsonResult: stringify writes the text itself; pass it without replacer, indent or space'));
-    expect(() => jsonResult({}, { stringify: bigintsPretty, replacer: null })).toThrow(new TypeError('jsonResult: stringify writes the text itself; pass it without replacer, indent or space'));
+    const misuse = new TypeError('jsonResult: stringify must be a function, without replacer, indent or space');
+    expect(() => jsonResult({}, { stringify: 'JSON' as unknown as () => string })).toThrow(misuse);
+    expect(() => jsonResult({}, { stringify: () => undefined as unknown as string })).toThrow(new TypeError('jsonResult: stringify left nothing to write'));
+    expect(() => jsonResult({}, { stringify: bigintsPretty, indent: 2 })).toThrow(misuse);
+    expect(() => jsonResult({}, { stringify: bigintsPretty, space: undefined })).toThrow(misuse);
+    expect(() => jsonResult({}, { stringify: bigintsPretty, replacer: (_key, item: unknown) => item })).toThrow(misuse);
   });
 });
