@@ -200,12 +200,12 @@ function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, 
 /** The text your own JSON helper writes, as it wrote it; structuredContent only when that text parses. */
 function stringified(value: unknown, options: JsonResultOptions, format: ResultFormat): SuccessResult {
   const stringify: unknown = options.stringify;
-  if (typeof stringify !== 'function') throw new TypeError(\`jsonResult: stringify must be a function, got \${typeName(stringify)}\`);
-  if (['replacer', 'indent', 'space'].some((key) => Object.prototype.hasOwnProperty.call(options, key))) {
-    throw new TypeError('jsonResult: stringify writes the text itself; pass it without replacer, indent or space');
+  if (typeof stringify !== 'function') throw new TypeError('jsonResult: stringify must be a function, without replacer, indent or space');
+  if (Object.prototype.hasOwnProperty.call(options, 'space') || (options.replacer ?? undefined) !== undefined || options.indent !== undefined) {
+    throw new TypeError('jsonResult: stringify must be a function, without replacer, indent or space');
   }
   const text: unknown = (stringify as (value: unknown) => unknown).call(undefined, value);
-  if (typeof text !== 'string') throw new TypeError(\`jsonResult: stringify returned \${typeName(text)}, not a string\`);
+  if (typeof text !== 'string') throw new TypeError('jsonResult: stringify left nothing to write');
   if (format === 'readable') return successText(text, undefined);
   let parsed: unknown;
   try {
