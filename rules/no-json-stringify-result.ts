@@ -2,7 +2,7 @@ import { RULE_PRESET } from './rule-set.js';
 import { createRule, defaultRuleOptions, reportKinds, ruleOptionsSchema, wrapperLabel, type KitRuleOptions } from './utils.js';
 
 export type Options = [KitRuleOptions];
-export type MessageIds = 'jsonStringifyResult' | 'jsonTextContent' | 'frameworkJsonResult' | 'transportWrapper' | 'useJsonResult' | 'useToCallToolResult' | 'frameworkRewrite';
+export type MessageIds = 'jsonStringifyResult' | 'jsonTextContent' | 'frameworkJsonResult' | 'transportWrapper' | 'useJsonResult' | 'useSuccessResult' | 'useToCallToolResult' | 'frameworkRewrite';
 
 export default createRule<Options, MessageIds>({
   name: 'no-json-stringify-result',
@@ -23,6 +23,7 @@ export default createRule<Options, MessageIds>({
       transportWrapper:
         '{{wrapper}} serialises whatever a handler returns, so errors and structured results are lost. Return toCallToolResult(result).',
       useJsonResult: 'Return jsonResult(...) instead',
+      useSuccessResult: 'Return successResult(text, data) instead: the same text, and the data as structuredContent',
       useToCallToolResult: 'Return toCallToolResult(...) instead',
     },
     schema: ruleOptionsSchema,
@@ -31,7 +32,7 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     return reportKinds(context, options, 'no-json-stringify-result', {
       'json-stringify': { messageId: 'jsonStringifyResult', frameworkMessageId: 'frameworkJsonResult', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useJsonResult' },
-      'json-text-content': { messageId: 'jsonTextContent', frameworkMessageId: 'frameworkJsonResult', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useJsonResult' },
+      'json-text-content': { messageId: 'jsonTextContent', frameworkMessageId: 'frameworkJsonResult', frameworkSuggestionId: 'frameworkRewrite', suggestionId: 'useJsonResult', suggestionIdByHelper: { successResult: 'useSuccessResult' } },
       'transport-wrapper': { messageId: 'transportWrapper', suggestionId: 'useToCallToolResult' },
     }, (finding) => ({ wrapper: wrapperLabel(finding) }));
   },

@@ -21,6 +21,7 @@ import {
   type Finding,
   type Framework,
   type HandlerOptions,
+  type HelperName,
   type ResolvedHandlerOptions,
   type SiteKind,
 } from '../src/analyze/index.js';
@@ -297,6 +298,8 @@ export interface KindReport<MessageId extends string> {
    */
   frameworkMessageId?: MessageId;
   suggestionId: MessageId | null;
+  /** The suggestion for a rewrite to another helper than suggestionId names (prose + JSON → successResult). */
+  suggestionIdByHelper?: Partial<Record<HelperName, MessageId>>;
   /** The suggestion for a rewrite in the framework's own terms (no helper: `{{rewrite}}` is its text). */
   frameworkSuggestionId?: MessageId;
 }
@@ -308,7 +311,8 @@ function suggestionOf<MessageId extends string>(report: KindReport<MessageId>, f
     const text = finding.rewrite.edit.text.replace(/\s+/g, ' ');
     return { messageId: report.frameworkSuggestionId, data: { tool: toolLabel(finding), rewrite: text.length > 80 ? `${text.slice(0, 77)}...` : text } };
   }
-  return { messageId: report.suggestionId, data: { tool: toolLabel(finding) } };
+  const byHelper = finding.rewrite.helpers.length === 1 ? report.suggestionIdByHelper?.[finding.rewrite.helpers[0]] : undefined;
+  return { messageId: byHelper ?? report.suggestionId, data: { tool: toolLabel(finding) } };
 }
 
 /** The message and data of a finding: the framework's own wording where the framework table has one. */

@@ -35,7 +35,8 @@ const TEMPLATE = `/**
  * - errorResult(message, extra?)   isError: true, text "Error: <message>"
  * - errorTextResult(text, extra?)  isError: true, text exactly \`text\` (what migrate writes for error text)
  * - jsonResult(value, { indent })  text is exactly JSON.stringify(value, null, indent ?? 2);
- *   { replacer, space } pass JSON.stringify's replacer and space exactly as given
+ *   { replacer, space } pass JSON.stringify's replacer and space exactly as given;
+ *   { stringify } writes the text with your own JSON helper instead
  * - toCallToolResult(value)        normalises whatever a legacy handler returns
  */
 
@@ -69,6 +70,8 @@ export interface JsonResultOptions extends ResultOptions {
   replacer?: JsonReplacer;
   /** JSON.stringify's \`space\` exactly as given (undefined: compact), instead of indent. */
   space?: number | string | undefined;
+  /** Writes the text instead (your own JSON helper), called once with the value alone; structuredContent is that text parsed. */
+  stringify?: (value: never) => string;
 }
 export interface SuccessResultOptions extends ResultOptions {
   /** Applied to data as JSON.stringify applies it, before it becomes structuredContent. */
@@ -194,9 +197,29 @@ function fromSafe(safe: unknown, indent: number | string, format: ResultFormat, 
   return textResult(JSON.stringify(safe, null, indent), format === 'readable' ? undefined : isObject(safe) ? safe : { result: safe }, isError);
 }
 
+/** The text your own JSON helper writes, as it wrote it; structuredContent only when that text parses. */
+function stringified(value: unknown, options: JsonResultOptions, format: ResultFormat): SuccessResult {
+  const stringify: unknown = options.stringify;
+  if (typeof stringify !== 'function') throw new TypeError('jsonResult: stringify must be a function, without replacer, indent or space');
+  if (Object.prototype.hasOwnProperty.call(options, 'space') || (options.replacer ?? undefined) !== undefined || options.indent !== undefined) {
+    throw new TypeError('jsonResult: stringify must be a function, without replacer, indent or space');
+  }
+  const text: unknown = (stringify as (value: unknown) => unknown).call(undefined, value);
+  if (typeof text !== 'string') throw new TypeError('jsonResult: stringify left nothing to write');
+  if (format === 'readable') return successText(text, undefined);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return successText(text, undefined);
+  }
+  return successText(text, isObject(parsed) ? parsed : { result: parsed });
+}
+
 /** A drop-in for JSON.stringify(value, null, indent): the same text, plus the value as structuredContent. */
 export function jsonResult<Value>(value: Value & JsonData<Value>, options?: JsonResultOptions): SuccessResult {
   const format = formatOf('jsonResult', options);
+  if (options?.stringify !== undefined) return stringified(value, options, format);
   const exact = options !== undefined && Object.prototype.hasOwnProperty.call(options, 'space');
   if (exact && options?.indent !== undefined) throw new TypeError('jsonResult: pass indent or space, not both');
   const indent: unknown = exact ? options?.space : (options?.indent ?? 2);

@@ -178,23 +178,19 @@ export function isNullish(node: TS.Expression): boolean {
   return node.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(node) && node.text === 'undefined');
 }
 
-/** The jsonResult options that reproduce JSON.stringify's indent argument (2 is the default). */
-export function indentArgument(indent: TS.Expression | undefined, sourceFile: TS.SourceFile): string {
-  return jsonOptionsArgument(undefined, indent, sourceFile);
-}
-
 /**
  * The jsonResult options that reproduce `JSON.stringify(value, replacer, indent)` byte for byte:
  * the replacer as `replacer`; a literal indent as `indent` (2, the default, left out; none or
  * nullish as 0); an indent only known at run time as `space`, which jsonResult passes on exactly
- * as given (undefined gives compact JSON there too).
+ * as given (undefined gives compact JSON there too). Each is written as its own file has it.
  */
-export function jsonOptionsArgument(replacer: TS.Expression | undefined, indent: TS.Expression | undefined, sourceFile: TS.SourceFile): string {
+export function jsonOptionsArgument(replacer: TS.Expression | undefined, indent: TS.Expression | undefined): string {
+  const textOf = (node: TS.Node) => node.getText(node.getSourceFile());
   const members: string[] = [];
-  if (replacer && !isNullish(replacer)) members.push(`replacer: ${replacer.getText(sourceFile)}`);
+  if (replacer && !isNullish(replacer)) members.push(`replacer: ${textOf(replacer)}`);
   if (!indent || isNullish(indent)) members.push('indent: 0');
   else if (ts.isNumericLiteral(indent) || ts.isStringLiteral(indent) || ts.isNoSubstitutionTemplateLiteral(indent)) {
-    if (!(ts.isNumericLiteral(indent) && indent.text === '2')) members.push(`indent: ${indent.getText(sourceFile)}`);
-  } else members.push(`space: ${indent.getText(sourceFile)}`);
+    if (!(ts.isNumericLiteral(indent) && indent.text === '2')) members.push(`indent: ${textOf(indent)}`);
+  } else members.push(`space: ${textOf(indent)}`);
   return members.length === 0 ? '' : `, { ${members.join(', ')} }`;
 }

@@ -164,6 +164,10 @@ const CASES: [string, (h: Helpers) => unknown][] = [
   ['jsonResult replacer keys, default indent', (h) => h.jsonResult({ a: 1, b: { a: 2, c: 3 } }, { replacer: ['a', 'b'] })],
   ['jsonResult replacer on an array', (h) => h.jsonResult([1n], { replacer: (_key, value) => (typeof value === 'bigint' ? Number(value) : value), indent: 0 })],
   ['jsonResult space 4', (h) => h.jsonResult({ a: [1] }, { space: 4 })],
+  ['jsonResult stringify', (h) => h.jsonResult({ id: 7n }, { stringify: (value: { id: bigint }) => JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? String(item) : item), 2) })],
+  ['jsonResult stringify of an array', (h) => h.jsonResult([1], { stringify: (value: number[]) => JSON.stringify(value) })],
+  ['jsonResult stringify, not JSON', (h) => h.jsonResult({ a: 1 }, { stringify: () => 'a = 1' })],
+  ['jsonResult stringify readable', (h) => h.jsonResult({ a: 1 }, { stringify: (value: { a: number }) => JSON.stringify(value), format: 'readable' })],
   ['successResult replacer', (h) => h.successResult('ok', { id: 7n, token: 's' }, { replacer: (key, value) => (key === 'token' ? undefined : typeof value === 'bigint' ? String(value) : value) })],
   ['jsonResult array', (h) => h.jsonResult([1, 'two', null])],
   ['jsonResult number', (h) => h.jsonResult(42)],
@@ -252,6 +256,9 @@ describe('local helpers behave like the runtime', () => {
       ['bad format', (h) => h.successResult('x', undefined, { format: 'fancy' as runtime.ResultFormat })],
       ['options not an object', (h) => h.jsonResult({}, 'pretty' as unknown as runtime.JsonResultOptions)],
       ['bad indent', (h) => h.jsonResult({}, { indent: true as unknown as number })],
+      ['stringify not a function', (h) => h.jsonResult({}, { stringify: 'JSON' as unknown as () => string })],
+      ['stringify returns no string', (h) => h.jsonResult({}, { stringify: () => 1 as unknown as string })],
+      ['stringify with indent', (h) => h.jsonResult({}, { stringify: () => '{}', indent: 2 })],
     ];
     for (const [label, call] of rows) {
       expect(outcome(() => call(local)).threw, label).toBe('TypeError');

@@ -517,3 +517,46 @@ describe("jsonResult's and successResult's serialisation options (JSON.stringify
     expect(() => successResult('x', {}, { replacer: 3 as unknown as null })).toThrow(/^successResult: replacer must be a function/);
   });
 });
+
+describe("jsonResult's stringify option (the server's own JSON helper writes the text)", () => {
+  const bigintsPretty = (value: unknown): string => JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item), 2);
+
+  it('the text is exactly what the helper returns, structuredContent is that text parsed', () => {
+    const value = { id: 7n, tags: ['a'] };
+    expect(jsonResult(value, { stringify: bigintsPretty })).toStrictEqual({ content: [{ type: 'text', text: bigintsPretty(value) }], structuredContent: { id: '7', tags: ['a'] } });
+  });
+
+  it('the helper is called once, with the value as its only argument and no this', () => {
+    const calls: unknown[][] = [];
+    const receivers: unknown[] = [];
+    const helper = function (this: unknown, ...args: unknown[]): string {
+      calls.push(args);
+      receivers.push(this);
+      return JSON.stringify(args[0]);
+    };
+    jsonResult({ a: 1 }, { stringify: helper });
+    expect(calls).toStrictEqual([[{ a: 1 }]]);
+    expect(receivers).toStrictEqual([undefined]);
+  });
+
+  it('a non-object value is wrapped as { result } for structuredContent', () => {
+    expect(jsonResult([1n], { stringify: bigintsPretty }).structuredContent).toStrictEqual({ result: ['1'] });
+  });
+
+  it('text that is not JSON stays the text, without structuredContent (what the client read before)', () => {
+    expect(jsonResult({ a: 1 }, { stringify: () => 'a: 1' })).toStrictEqual({ content: [{ type: 'text', text: 'a: 1' }] });
+  });
+
+  it('readable format: the text only', () => {
+    expect(createResultHelpers({ format: 'readable' }).jsonResult({ a: 1n }, { stringify: bigintsPretty })).toStrictEqual({ content: [{ type: 'text', text: '{\n  "a": "1"\n}' }] });
+  });
+
+  it('clear errors: not a function, not a string back, and stringify with replacer, indent or space', () => {
+    const misuse = new TypeError('jsonResult: stringify must be a function, without replacer, indent or space');
+    expect(() => jsonResult({}, { stringify: 'JSON' as unknown as () => string })).toThrow(misuse);
+    expect(() => jsonResult({}, { stringify: () => undefined as unknown as string })).toThrow(new TypeError('jsonResult: stringify left nothing to write'));
+    expect(() => jsonResult({}, { stringify: bigintsPretty, indent: 2 })).toThrow(misuse);
+    expect(() => jsonResult({}, { stringify: bigintsPretty, space: undefined })).toThrow(misuse);
+    expect(() => jsonResult({}, { stringify: bigintsPretty, replacer: (_key, item: unknown) => item })).toThrow(misuse);
+  });
+});

@@ -564,12 +564,36 @@ server.tool('get', async () => jsonResult(data, { replacer: (key, v) => (key ===
       ],
     },
     {
-      name: "JSON helper whose indent is its own parameter: reported, no suggestion (the call site has no such name)",
+      name: "JSON helper whose indent is its own parameter: the call's argument takes its place",
       code: `${SDK_IMPORTS}${DATA}function indented(value: unknown, spaces: number) {
   return JSON.stringify(value, null, spaces);
 }
 server.tool('get', async () => indented(data, 4));`,
-      errors: [{ messageId: 'jsonStringifyResult', line: 8, column: 32, suggestions: [] }],
+      errors: [
+        {
+          messageId: 'jsonStringifyResult',
+          line: 8,
+          column: 32,
+          suggestions: [
+            {
+              messageId: 'useJsonResult',
+              output: sdkOutput('jsonResult', `${DATA}function indented(value: unknown, spaces: number) {
+  return JSON.stringify(value, null, spaces);
+}
+server.tool('get', async () => jsonResult(data, { indent: 4 }));`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'JSON helper that computes its indent from a second argument: reported, no suggestion',
+      code: `${SDK_IMPORTS}${DATA}function maybeCompact(value: unknown, compact: boolean) {
+  const spaces = compact ? 0 : 2;
+  return JSON.stringify(value, null, spaces);
+}
+server.tool('get', async () => maybeCompact(data, true));`,
+      errors: [{ messageId: 'jsonStringifyResult', line: 9, column: 32, suggestions: [] }],
     },
     {
       name: 'JSON helper in a result literal: text: asText(data) → jsonResult(data)',
@@ -635,11 +659,34 @@ mcp.addTool({
       ],
     },
     {
-      name: 'json-text-content: JSON.stringify inside a template is reported for review (no suggestion)',
+      name: 'json-text-content: a constant label around JSON.stringify → successResult(the same text, data)',
       code: `${SDK_IMPORTS}${DATA}server.tool('summary', async () => {
   return { content: [{ type: 'text', text: \`Items:\\n\${JSON.stringify(data.items, null, 2)}\` }] };
 });`,
-      errors: [{ messageId: 'jsonTextContent', data: { tool: 'Tool "summary"' }, line: 6, column: 10, endColumn: 97, suggestions: [] }],
+      errors: [
+        {
+          messageId: 'jsonTextContent',
+          data: { tool: 'Tool "summary"' },
+          line: 6,
+          column: 10,
+          endColumn: 97,
+          suggestions: [
+            {
+              messageId: 'useSuccessResult',
+              output: sdkOutput('successResult', `${DATA}server.tool('summary', async () => {
+  return successResult(\`Items:\\n\${JSON.stringify(data.items, null, 2)}\`, { items: data.items });
+});`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'json-text-content: prose with a computed part around JSON.stringify is reported for review (no suggestion)',
+      code: `${SDK_IMPORTS}${DATA}server.tool('summary', async () => {
+  return { content: [{ type: 'text', text: \`\${data.items.length + 1} items:\\n\${JSON.stringify(data.items, null, 2)}\` }] };
+});`,
+      errors: [{ messageId: 'jsonTextContent', data: { tool: 'Tool "summary"' }, line: 6, column: 10, suggestions: [] }],
     },
     {
       name: 'json-text-content: JSON text passed through another call is reported for review (no suggestion)',

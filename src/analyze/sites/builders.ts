@@ -1,10 +1,10 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { isResultShapedLiteral } from '../discovery/result-shape.js';
-import { errorShape, getPropertyValue, isJsonStringifyCall, literalText, mentionsIdentifier, unwrap } from '../syntax.js';
+import { errorShape, getPropertyValue, isJsonStringifyCall, literalText, mentionsIdentifier, propertyName, stringLiteralText, unwrap } from '../syntax.js';
 import { PLACEHOLDER } from '../words.js';
 import type { HelperName, Rewrite } from '../types.js';
-import { jsonOrigin } from './json.js';
+import { jsonOrigin, jsonResultRewrite, jsonTextOf, PROSE_REVIEW_REASON, proseJsonRewrite } from './json.js';
 import type { SiteContext, SiteScope } from './scope.js';
 import { textValues } from './transport.js';
 
@@ -84,13 +84,20 @@ export function classifyBuilderCall(call: TS.CallExpression, fn: TS.SignatureDec
   if (shape.text !== undefined) {
     const text = call.arguments[shape.text];
     if (text) {
+      const plain = isPlainTextBuilder(fn, shape.text);
       const evidence = scope.predicates.errorEvidence(text, context.fn);
       if (evidence !== 'none') {
-        scope.report('error-content', site, context, flagRewrite(call, shape, evidence, scope), flagReason(name, shape, evidence));
+        // A builder that returns its argument as the text and nothing else: errorTextResult says the same words.
+        const rewrite = flagRewrite(call, shape, evidence, scope) ?? (plain && evidence === 'all' ? scope.rewriter.errorMessageRewrite(call, text) : null);
+        scope.report('error-content', site, context, rewrite, rewrite ? undefined : flagReason(name, shape, evidence));
         return true;
       }
       if (jsonOrigin(text, scope) === 'json') {
-        scope.report('json-text-content', site, context, null, `the text passed to ${name} is built from JSON.stringify output; return jsonResult(data) (or successResult(text, data)) instead`);
+        const rewrite = plain ? textRewrite(call, text, scope) : null;
+        const reason = plain
+          ? PROSE_REVIEW_REASON
+          : `the text passed to ${name} is built from JSON.stringify output, and ${name} does more than return it as the text of a result; return jsonResult(data) (or successResult(text, data)) instead`;
+        scope.report('json-text-content', site, context, rewrite, rewrite ? undefined : reason);
         return true;
       }
     }
@@ -104,6 +111,59 @@ export function classifyBuilderCall(call: TS.CallExpression, fn: TS.SignatureDec
     }
   }
   return false;
+}
+
+/**
+ * The call of a plain text builder given JSON text → `jsonResult(value, <its options>)`, or prose
+ * around JSON → `successResult(<the same text>, data)`; null when neither keeps what clients show.
+ */
+function textRewrite(call: TS.CallExpression, text: TS.Expression, scope: SiteScope): Rewrite | null {
+  const json = jsonTextOf(text, scope);
+  if (!json) return proseJsonRewrite(call, text, scope);
+  const payload = json.value ? unwrap(json.value) : undefined;
+  if (payload && ts.isObjectLiteralExpression(payload) && errorShape(payload)) return null;
+  return jsonResultRewrite(call, json, scope);
+}
+
+/**
+ * A builder whose result is its argument as the one text item and nothing else
+ * (`(text, isError = false) => { return { content: [{ type: 'text', text }], isError }; }`): its
+ * body is that return alone, and `isError`, if any, is `false` or a parameter (which the call
+ * leaves false: classifyBuilderCall checks). A call of it is a kit helper's call, text for text.
+ */
+function isPlainTextBuilder(fn: TS.SignatureDeclaration, textIndex: number): boolean {
+  const body = (fn as TS.FunctionLikeDeclaration).body;
+  if (!body) return false;
+  const returned = ts.isBlock(body) ? (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]) ? body.statements[0].expression : undefined) : body;
+  const object = returned ? unwrap(returned) : undefined;
+  if (!object || !ts.isObjectLiteralExpression(object)) return false;
+  const isParameter = (node: TS.Node | undefined, index?: number): boolean => {
+    if (!node || !ts.isIdentifier(node)) return false;
+    const found = fn.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === node.text);
+    return found >= 0 && (index === undefined || found === index);
+  };
+  const valueOf = (property: TS.ObjectLiteralElementLike): TS.Node | undefined =>
+    ts.isPropertyAssignment(property) ? unwrap(property.initializer) : ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+  for (const property of object.properties) {
+    const key = ts.isSpreadAssignment(property) ? null : propertyName(property.name);
+    const value = valueOf(property);
+    if (key === 'isError') {
+      if (!value || !(value.kind === ts.SyntaxKind.FalseKeyword || isParameter(value))) return false;
+      if (isParameter(value)) {
+        const flag = fn.parameters.find((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === (value as TS.Identifier).text);
+        if (flag?.initializer && flag.initializer.kind !== ts.SyntaxKind.FalseKeyword) return false;
+      }
+      continue;
+    }
+    if (key !== 'content' || !value || !ts.isArrayLiteralExpression(value) || value.elements.length !== 1) return false;
+    const item = unwrap(value.elements[0]);
+    if (!ts.isObjectLiteralExpression(item) || item.properties.length !== 2) return false;
+    const type = item.properties.find((member) => !ts.isSpreadAssignment(member) && propertyName(member.name) === 'type');
+    const textMember = item.properties.find((member) => !ts.isSpreadAssignment(member) && propertyName(member.name) === 'text');
+    const typeValue = type ? valueOf(type) : undefined;
+    if (!typeValue || stringLiteralText(typeValue as TS.Expression) !== 'text' || !textMember || !isParameter(valueOf(textMember), textIndex)) return false;
+  }
+  return object.properties.some((property) => !ts.isSpreadAssignment(property) && propertyName(property.name) === 'content');
 }
 
 /** `createResponse(text)` → `createResponse(text, true)` when the builder takes isError last and the call leaves it out. */

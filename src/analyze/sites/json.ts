@@ -11,9 +11,10 @@ import type { SiteContext, SiteScope } from './scope.js';
 /**
  * JSON text made by a call: `JSON.stringify(value, replacer, indent)` itself, or a JSON helper
  * (`asText(data)` where `asText = (d) => JSON.stringify(d, null, 2)`, in this file or, with the
- * checker, another). `options` is the jsonResult options text that reproduces the same text
- * (replacer and indent included), or null when jsonResult cannot: a helper's replacer or indent
- * that uses its own parameters or locals, or lives in another file.
+ * checker, another). `options` is the jsonResult options text that reproduces the same text, or
+ * null when jsonResult cannot be given it (`reviewReason` says why): the helper's replacer and
+ * indent moved to the call, with its parameters replaced by the call's arguments; else the helper
+ * itself as `stringify` when the call passes only the value.
  */
 export interface JsonText {
   call: TS.CallExpression;
@@ -21,6 +22,9 @@ export interface JsonText {
   options: string | null;
   /** The call is a helper's, not JSON.stringify's: the rewrite passes the helper's argument. */
   viaHelper: boolean;
+  /** JSON.stringify's replacer, where it has one (a helper's is not looked at). */
+  replacer?: TS.Expression;
+  reviewReason?: string;
 }
 
 export function jsonTextOf(expression: TS.Expression, scope: SiteScope): JsonText | null {
@@ -29,20 +33,19 @@ export function jsonTextOf(expression: TS.Expression, scope: SiteScope): JsonTex
   if (isJsonStringifyCall(call)) {
     const [value, replacer, indent] = call.arguments;
     const spread = call.arguments.some(ts.isSpreadElement);
-    return { call, value, options: spread ? null : jsonOptionsArgument(replacer, indent, scope.sourceFile), viaHelper: false };
+    return { call, value, options: spread ? null : jsonOptionsArgument(replacer, indent), viaHelper: false, replacer: replacer && !isNullish(replacer) ? replacer : undefined };
   }
   const helper = jsonHelper(call, scope);
   if (!helper) return null;
-  const options = helper.serialisation.every((part) => !part || isNullish(part) || isPortable(part, call)) ? helper.options : null;
-  return { call, value: call.arguments[helper.parameterIndex], options, viaHelper: true };
+  const { options, reviewReason } = helperOptions(call, helper);
+  return { call, value: call.arguments[helper.parameterIndex], options, viaHelper: true, ...(reviewReason ? { reviewReason } : {}) };
 }
 
 interface JsonHelper {
+  fn: TS.SignatureDeclaration;
   parameterIndex: number;
-  /** The options text, written as the helper's replacer and indent are. */
-  options: string;
-  /** The helper's replacer and indent arguments: a call site may use the options only if they are portable there. */
-  serialisation: Array<TS.Expression | undefined>;
+  /** The helper's replacer and indent arguments. */
+  serialisation: [TS.Expression | undefined, TS.Expression | undefined];
 }
 
 const helperCache = new WeakMap<TS.SignatureDeclaration, JsonHelper | null>();
@@ -64,11 +67,98 @@ function jsonHelper(call: TS.CallExpression, scope: SiteScope): JsonHelper | nul
   if (returned && ts.isCallExpression(returned) && isJsonStringifyCall(returned)) {
     const [value, replacer, indent] = returned.arguments;
     const parameterIndex = value ? fn.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && ts.isIdentifier(unwrap(value)) && parameter.name.text === (unwrap(value) as TS.Identifier).text) : -1;
-    if (parameterIndex >= 0 && !returned.arguments.some(ts.isSpreadElement)) {
-      found = { parameterIndex, options: jsonOptionsArgument(replacer, indent, fn.getSourceFile()), serialisation: [replacer, indent] };
-    }
+    if (parameterIndex >= 0 && !returned.arguments.some(ts.isSpreadElement)) found = { fn, parameterIndex, serialisation: [replacer, indent] };
   }
   helperCache.set(fn, found);
+  return found;
+}
+
+const THIS_REASON = 'the JSON helper reads this; return jsonResult(value, { replacer, indent }) with the values it uses';
+const COMPUTED_REASON = 'the JSON helper computes its replacer or indent from the arguments of this call; return jsonResult(value, { replacer, indent }) with the values it computes';
+
+/** The jsonResult options that make the helper's text at this call, or the reason there are none. */
+function helperOptions(call: TS.CallExpression, helper: JsonHelper): { options: string | null; reviewReason?: string } {
+  if (call.arguments.some(ts.isSpreadElement)) return { options: null, reviewReason: COMPUTED_REASON };
+  const parts = helper.serialisation.map((part) => (part === undefined ? undefined : movedPart(part, call, helper)));
+  if (parts.every((part) => part !== null)) {
+    const [replacer, indent] = parts as Array<TS.Expression | undefined>;
+    return { options: jsonOptionsArgument(replacer, indent) };
+  }
+  const { fn } = helper;
+  const readsThis = !ts.isArrowFunction(fn) && usesThis(fn);
+  if (call.arguments.length === 1 && helper.parameterIndex === 0 && !readsThis && isCallableAlone(fn) && isPlainReference(call.expression)) {
+    // The helper itself writes the text: called once with the value, as the call did.
+    return { options: `, { stringify: ${unwrap(call.expression).getText()} }` };
+  }
+  return { options: null, reviewReason: readsThis || helper.serialisation.some((part) => part !== undefined && usesThis(part)) ? THIS_REASON : COMPUTED_REASON };
+}
+
+/**
+ * The helper's replacer or indent as it can be written at the call: itself when it means the same
+ * there, the call's argument (or the parameter's literal default) when it is a parameter of a helper
+ * that only returns; null when neither.
+ */
+function movedPart(part: TS.Expression, call: TS.CallExpression, helper: JsonHelper): TS.Expression | undefined | null {
+  const inner = unwrap(part);
+  if (isNullish(inner)) return inner;
+  if (usesThis(inner)) return null;
+  if (isPortable(inner, call)) return inner;
+  if (!ts.isIdentifier(inner) || !onlyReturns(helper.fn)) return null;
+  const index = helper.fn.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === inner.text);
+  if (index < 0 || index === helper.parameterIndex || helper.fn.parameters[index].dotDotDotToken) return null;
+  const argument = call.arguments[index];
+  if (argument) return isMovableArgument(argument) ? withoutTypes(argument) : null;
+  const fallback = helper.fn.parameters[index].initializer;
+  if (!fallback) return undefined;
+  return isLiteral(unwrap(fallback)) ? unwrap(fallback) : null;
+}
+
+function isLiteral(node: TS.Expression): boolean {
+  return ts.isNumericLiteral(node) || ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || isNullish(node);
+}
+
+/** An argument whose text can move into the options: evaluating it later than before changes nothing. */
+function isMovableArgument(argument: TS.Expression): boolean {
+  const inner = withoutTypes(argument);
+  return isLiteral(inner) || isPlainReference(inner) || ts.isArrowFunction(inner) || ts.isFunctionExpression(inner);
+}
+
+/** Without parentheses, `as`, `satisfies` and `!`, but with `await` (which unwrap also takes off). */
+function withoutTypes(node: TS.Expression): TS.Expression {
+  let current = node;
+  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current) || ts.isTypeAssertionExpression(current)) current = current.expression;
+  return current;
+}
+
+/** `name` or `a.b.c`: a name or a chain of property names on one, without `?.` or `await`. */
+function isPlainReference(expression: TS.Expression): boolean {
+  const inner = withoutTypes(expression);
+  if (ts.isIdentifier(inner)) return true;
+  return ts.isPropertyAccessExpression(inner) && !inner.questionDotToken && ts.isIdentifier(inner.name) && isPlainReference(inner.expression);
+}
+
+/** The body is the return alone: nothing runs before it that could change a parameter. */
+function onlyReturns(fn: TS.SignatureDeclaration): boolean {
+  const body = (fn as TS.FunctionLikeDeclaration).body;
+  if (!body) return false;
+  return !ts.isBlock(body) || (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]));
+}
+
+/** A function that returns the string itself when called on its own (not async, not a generator, no method of a class). */
+function isCallableAlone(fn: TS.SignatureDeclaration): boolean {
+  if (!ts.isFunctionDeclaration(fn) && !ts.isFunctionExpression(fn) && !ts.isArrowFunction(fn)) return false;
+  const modifiers = ts.canHaveModifiers(fn) ? ts.getModifiers(fn) : undefined;
+  return !fn.asteriskToken && !modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
+}
+
+function usesThis(node: TS.Node): boolean {
+  let found = false;
+  const visit = (child: TS.Node): void => {
+    if (found) return;
+    if (child.kind === ts.SyntaxKind.ThisKeyword) found = true;
+    else ts.forEachChild(child, visit);
+  };
+  visit(node);
   return found;
 }
 
@@ -79,9 +169,7 @@ export function jsonResultRewrite(site: TS.Node, json: JsonText, scope: SiteScop
 }
 
 export function jsonReviewReason(json: JsonText): string {
-  return json.viaHelper
-    ? "the JSON helper's replacer or indent uses a name that is a parameter or local (of the helper, or of a function here), or the helper is in another file; jsonResult cannot be given them here"
-    : 'JSON.stringify is called with spread arguments; jsonResult cannot tell its replacer and indent';
+  return json.viaHelper ? (json.reviewReason ?? COMPUTED_REASON) : 'JSON.stringify is called with spread arguments; jsonResult cannot tell its replacer and indent';
 }
 
 /**
@@ -146,4 +234,75 @@ export function serialisesAnything(expression: TS.Expression): boolean {
   const literalSide = typeofSide === test.left ? test.right : test.left;
   if (!typeofSide || !ts.isStringLiteral(literalSide) || literalSide.text !== 'string') return false;
   return isJsonStringifyCall(conditional.whenTrue) || isJsonStringifyCall(conditional.whenFalse);
+}
+
+export const PROSE_REVIEW_REASON =
+  'the text is built from JSON.stringify output and prose this rewrite cannot carry into structuredContent (a computed part, a branch, two values of one name, or JSON of a value that is evaluated there); Claude Code and the Codex app show only structuredContent and would lose it: move the data to structuredContent by hand';
+
+/**
+ * Prose around JSON in one text (`Found:\n${JSON.stringify(rows, null, 2)}`, `'Page ' + path +
+ * ': ' + JSON.stringify(result)`) → `successResult(<the same text>, data)`: clients that show
+ * content read the same text, and a client that shows only structuredContent still gets what the
+ * prose says. The text may hold constant words (labels, which carry nothing), names and property
+ * reads (`${path}`, `${params.trace_id}`, which go into the data under their own names) and one
+ * JSON.stringify of a name or property read without a replacer (the data, or one field of it). Any
+ * other part (a call, a branch, an await) is information the data could not hold without running
+ * it twice: null then, and the site stays for review.
+ */
+export function proseJsonRewrite(site: TS.Node, text: TS.Expression, scope: SiteScope): Rewrite | null {
+  const parts = textParts(text);
+  if (!parts) return null;
+  const json = parts.filter((part) => isJsonStringifyCall(part));
+  if (json.length !== 1) return null;
+  const [value, replacer] = (json[0] as TS.CallExpression).arguments;
+  if (!value || ts.isSpreadElement(value) || (replacer && !isNullish(unwrap(replacer))) || (json[0] as TS.CallExpression).arguments.some(ts.isSpreadElement)) return null;
+  if (!isPlainReference(value)) return null;
+  const named = parts.filter((part) => part !== json[0]);
+  if (!named.every(isPlainReference)) return null;
+  const references = [...named, value].map(withoutTypes);
+  const names = references.map((reference) => (ts.isIdentifier(reference) ? reference.text : (reference as TS.PropertyAccessExpression).name.text));
+  if (new Set(names).size !== names.length) return null;
+  const origins = scope.flow.origins(withoutTypes(value));
+  const isObject = named.length === 0 && origins.length > 0 && origins.every((origin) => ts.isObjectLiteralExpression(origin));
+  const data = isObject
+    ? withoutTypes(value).getText()
+    : `{ ${references.map((reference, index) => (ts.isIdentifier(reference) ? reference.text : `${names[index]}: ${reference.getText()}`)).join(', ')} }`;
+  return { edit: scope.rewriter.replace(site, `successResult(${scope.rewriter.moved(text, site)}, ${data})`), helpers: ['successResult'] };
+}
+
+/**
+ * The parts of a text built by a template or a `+` concatenation, constant words left out; null
+ * when a `+` chain might add numbers before it joins strings.
+ */
+function textParts(expression: TS.Expression): TS.Expression[] | null {
+  const inner = withoutTypes(expression);
+  if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return [];
+  if (ts.isTemplateExpression(inner)) {
+    const parts: TS.Expression[] = [];
+    for (const span of inner.templateSpans) {
+      const nested = textParts(span.expression);
+      if (!nested) return null;
+      parts.push(...nested);
+    }
+    return parts;
+  }
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const operands: TS.Expression[] = [];
+    let current: TS.Expression = inner;
+    while (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      operands.unshift(current.right);
+      current = withoutTypes(current.left);
+    }
+    operands.unshift(current);
+    const isText = (node: TS.Expression | undefined) => node !== undefined && (ts.isStringLiteralLike(withoutTypes(node)) || ts.isTemplateExpression(withoutTypes(node)) || isJsonStringifyCall(withoutTypes(node)));
+    if (!isText(operands[0]) && !isText(operands[1])) return null;
+    const parts: TS.Expression[] = [];
+    for (const operand of operands) {
+      const nested = ts.isStringLiteralLike(withoutTypes(operand)) || ts.isTemplateExpression(withoutTypes(operand)) ? textParts(operand) : [withoutTypes(operand)];
+      if (!nested) return null;
+      parts.push(...nested);
+    }
+    return parts;
+  }
+  return [inner];
 }

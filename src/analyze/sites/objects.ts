@@ -8,7 +8,7 @@ import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { isLookup } from './calls.js';
-import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf } from './json.js';
+import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonRewrite } from './json.js';
 import { derivedText, isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
@@ -249,7 +249,10 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     return;
   }
   if (origin === 'json') {
-    scope.report('json-text-content', object, context, null, 'the text is built from JSON.stringify output; move the data to structuredContent by hand');
+    // Prose around the JSON: the same text, and the data for clients that show only structuredContent.
+    const rewrite = onlyContent && isErrorFalseOrAbsent && !context.hasOutputSchema ? proseJsonRewrite(object, text, scope) : null;
+    const reason = !onlyContent || !isErrorFalseOrAbsent ? 'the result has other fields; add structuredContent by hand' : context.hasOutputSchema ? 'the text is built from JSON.stringify output and the tool declares an outputSchema; return structuredContent that matches it by hand' : heldJson(text, scope) ? HELD_JSON_REASON : PROSE_REVIEW_REASON;
+    scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : reason);
     return;
   }
   if (context.hasOutputSchema && !isErrorTrue) {
@@ -307,6 +310,17 @@ function holdsData(text: TS.Expression, scope: SiteScope): boolean {
   };
   if (container) visit(container);
   return written;
+}
+
+const HELD_JSON_REASON =
+  'the text is JSON.stringify output kept in a variable (const json = JSON.stringify(value)), and the value may have changed since; return jsonResult(value) where it is made, by hand';
+
+/** The text is a variable whose one value is JSON.stringify output: exact JSON, but of a value read earlier. */
+function heldJson(text: TS.Expression, scope: SiteScope): boolean {
+  const inner = unwrap(text);
+  if (!ts.isIdentifier(inner)) return false;
+  const origins = scope.flow.origins(inner);
+  return origins.length === 1 && origins[0] !== inner && jsonTextOf(origins[0], scope) !== null;
 }
 
 const SOME_PATHS_RESULT = 'the text reports a failure on some paths only; add isError: true on those paths (isError: <the failure condition>)';

@@ -8,18 +8,14 @@ import type { ErrorResult, JsonData, JsonObject, JsonObjectData, JsonValue, Succ
 
 export type { ErrorResult, JsonData, JsonObject, JsonObjectData, JsonValue, SuccessResult, ToolResult } from './types.js';
 
-/**
- * - `both`: display text for the model + `structuredContent` for machines (the default).
- * - `readable`: display text only, for clients that show `structuredContent` instead of text.
- * - `structured`: `structuredContent` and its pretty-printed JSON as the text.
- */
+/** `both`: text + structuredContent (the default); `readable`: text only; `structured`: structuredContent and its JSON as the text. */
 export type ResultFormat = 'readable' | 'structured' | 'both';
 
 export interface ResultOptions {
   format?: ResultFormat;
 }
 
-/** JSON.stringify's replacer, typed as lib.d.ts types it (a replacer written for it fits). */
+/** JSON.stringify's replacer, typed as lib.d.ts types it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lib.d.ts's own type
 export type JsonReplacer = ((this: any, key: string, value: any) => any) | ReadonlyArray<number | string> | null;
 
@@ -30,6 +26,8 @@ export interface JsonResultOptions extends ResultOptions {
   replacer?: JsonReplacer;
   /** JSON.stringify's `space` as given (undefined: compact), instead of indent. */
   space?: number | string | undefined;
+  /** Your own JSON helper writes the text instead; structuredContent is that text parsed. */
+  stringify?: (value: never) => string;
 }
 
 export interface SuccessResultOptions extends ResultOptions {
@@ -43,10 +41,7 @@ export const RESULT_FORMATS: readonly ResultFormat[] = Object.freeze(['readable'
 export const PROTOCOL_VERSIONS = Object.freeze(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const);
 export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
 
-/**
- * `both`: the model keeps exactly the display text it saw before migration, and machine
- * consumers get structuredContent.
- */
+/** `both`: the model keeps the text it read before migration, and machines get structuredContent. */
 export const DEFAULT_RESULT_FORMAT: ResultFormat = 'both';
 
 /** `Structured`: what jsonResult and toCallToolResult put in structuredContent (any JSON value from protocol 2026-07-28 on). */
@@ -60,7 +55,7 @@ export interface ResultHelpers<Structured extends JsonValue = JsonObject> {
 
 export interface ResultHelperDefaults {
   format?: ResultFormat;
-  /** Default 2025-11-25: a non-object value becomes `{ result: value }`; from 2026-07-28 it stays as it is. */
+  /** Default 2025-11-25: a non-object becomes `{ result: value }`; from 2026-07-28 it stays. */
   protocolVersion?: ProtocolVersion;
 }
 
@@ -220,11 +215,22 @@ function json(value: unknown, options: unknown, fallback: ResultFormat, anyJson 
   if (exact && opts.indent !== undefined) throw new TypeError('jsonResult: pass indent or space, not both');
   const space = (exact ? opts.space : readIndent(opts)) as number | string | undefined;
   const replacer = readReplacer('jsonResult', opts);
-  if (replacer !== undefined) {
-    // The replacer decides the text; structuredContent is what that text says.
-    const text = JSON.stringify(value, replacer, space);
-    if (text === undefined) throw new TypeError('jsonResult: the replacer left nothing to write');
-    return successText(text, format === 'readable' ? undefined : (structuredOf(JSON.parse(text), anyJson) as JsonValue));
+  const stringify = opts.stringify as ((value: unknown) => unknown) | undefined;
+  if (stringify !== undefined && (typeof stringify !== 'function' || exact || replacer !== undefined || opts.indent !== undefined)) {
+    throw new TypeError('jsonResult: stringify must be a function, without replacer, indent or space');
+  }
+  if (replacer !== undefined || stringify) {
+    // The replacer, or the server's own JSON helper, decides the text; structuredContent is what it says.
+    const text: unknown = stringify ? stringify.call(undefined, value) : JSON.stringify(value, replacer, space);
+    if (typeof text !== 'string') throw new TypeError(`jsonResult: ${stringify ? 'stringify' : 'the replacer'} left nothing to write`);
+    let parsed: unknown;
+    try {
+      // A helper's text that is not JSON stays the text alone.
+      if (format !== 'readable') parsed = structuredOf(JSON.parse(text), anyJson);
+    } catch {
+      parsed = undefined;
+    }
+    return successText(text, parsed as JsonValue | undefined);
   }
   const safe = toJsonSafe(value, 'value');
   if (safe === undefined) {
@@ -315,12 +321,9 @@ export function errorResult(message: unknown, extra?: JsonObject, options?: Resu
 }
 
 /**
- * An error result whose text is `text` exactly as given ("Failed to read a.ts", "Error getting
- * configuration: …"): what `migrate` writes for a handler's error text, so the model reads the
- * same words as before. structuredContent is `{ error: message, ...extra }` as for errorResult. A
- * value that is not a string (a caught Error) or a blank string is written as errorResult writes it.
- *
- * @example errorTextResult(`Failed to list volumes: ${message}`)
+ * An error result whose text is `text` exactly as given: what `migrate` writes for a handler's error
+ * text, so the model reads the same words. structuredContent is as for errorResult; a value that is
+ * not a string (a caught Error) or a blank string is written as errorResult writes it.
  */
 export function errorTextResult(text: unknown, extra?: JsonObject, options?: ResultOptions): ErrorResult {
   return failure('errorTextResult', 'exact', text, extra, options, DEFAULT_RESULT_FORMAT);
@@ -334,10 +337,7 @@ export function jsonResult<Value>(value: Value & JsonData<Value>, options?: Json
   return json(value, options, DEFAULT_RESULT_FORMAT) as SuccessResult;
 }
 
-/**
- * Normalize whatever a legacy handler returns (string, JSON string, object, Error, an existing
- * CallToolResult) into a CallToolResult. An existing one is returned unchanged.
- */
+/** Whatever a legacy handler returns (string, JSON string, object, Error) as a CallToolResult; one is returned unchanged. */
 export function toCallToolResult(value: unknown, options?: ResultOptions): ToolResult {
   return convertValue(value, options, DEFAULT_RESULT_FORMAT);
 }
@@ -353,7 +353,6 @@ function checkProtocolVersion(version: unknown): ProtocolVersion | undefined {
  * Helpers bound to server-wide defaults; a per-call `options.format` still wins. With
  * `protocolVersion: '2026-07-28'` they return `ToolResult<JsonValue>`, which the SDK v2 accepts.
  *
- * @example const { successResult } = createResultHelpers({ format: 'readable' });
  * @example const { jsonResult } = createResultHelpers({ protocolVersion: '2026-07-28' });
  */
 export function createResultHelpers(defaults?: ResultHelperDefaults & { protocolVersion?: Exclude<ProtocolVersion, '2026-07-28'> }): ResultHelpers;
