@@ -25,7 +25,10 @@ export const isObjectSchema = (schema: JsonSchema): boolean => schema.type === '
 export function unionOf(schemas: readonly JsonSchema[]): JsonSchema {
   const distinct = new Map<string, JsonSchema>();
   for (const schema of schemas) for (const member of schema.anyOf && Object.keys(schema).length === 1 ? schema.anyOf : [schema]) distinct.set(JSON.stringify(member), member);
-  const members = [...distinct.values()];
+  // Literal members (`enum` alone) become one enum.
+  const literals = [...distinct.values()].filter((member) => member.enum && Object.keys(member).length === 1);
+  const members = [...distinct.values()].filter((member) => !literals.includes(member));
+  if (literals.length > 0) members.unshift({ enum: [...new Set(literals.flatMap((member) => member.enum!))] });
   return members.length === 1 ? members[0] : { anyOf: members };
 }
 
