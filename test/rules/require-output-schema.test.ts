@@ -51,12 +51,13 @@ typed.run('require-output-schema', rule, {
               messageId: 'declareOutputSchema',
               output: `${HEAD}server.registerTool('stats', {
   inputSchema: { id: z.string() },
-  outputSchema: {
-    id: z.string(),
-    count: z.number(),
-    tags: z.array(z.string()),
-    state: z.enum(['open', 'closed'])
-  },
+  outputSchema: z.looseObject({
+    error: z.string().optional(),
+    id: z.string().optional(),
+    count: z.number().optional(),
+    tags: z.array(z.string()).optional(),
+    state: z.enum(['open', 'closed']).optional()
+  }),
 }, async ({ id }) => {
   if (!id) return errorTextResult('Error: no id');
   return jsonResult({ id, count: 2, tags: ['a'], state: 'open' as 'open' | 'closed' });

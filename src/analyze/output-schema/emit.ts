@@ -3,8 +3,8 @@ import { getProperty } from '../syntax.js';
 import type { TextEdit } from '../types.js';
 import type { ToolOutputSchema } from './infer.js';
 import { isObjectSchema, type JsonSchema } from './json-schema.js';
-import { printJsonSchema, printZodShape, type PrintStyle } from './print.js';
-import { zodBindingOf } from './zod.js';
+import { printJsonSchema, printZodObject, printZodShape, type PrintStyle } from './print.js';
+import { acceptsSchemaObject, zodBindingOf } from './zod.js';
 
 export type SchemaEdit = { edit: TextEdit } | { reason: string };
 
@@ -18,7 +18,8 @@ export function outputSchemaEdit(tool: ToolOutputSchema, sourceFile: TS.SourceFi
   const zod = zodBindingOf(sourceFile);
   if (!zod) return { reason: "the file does not import zod, which registerTool's outputSchema is written in: import { z } from 'zod', then migrate again" };
   const schema = tool.schema;
-  return { edit: insertProperty(placement.config, 'inputSchema', (style) => printZodShape(schema, zod.name, zod.major, style), sourceFile) };
+  const print = acceptsSchemaObject(sourceFile.fileName) ? printZodObject : printZodShape;
+  return { edit: insertProperty(placement.config, 'inputSchema', (style) => print(schema, zod.name, zod.major, style), sourceFile) };
 }
 
 /**

@@ -84,14 +84,40 @@ function toolSchema(handler: ToolHandler, toolName: string | null, node: TS.Node
   };
 }
 
-/** One schema for every success path, or why not. Error paths are exempt, as the SDK exempts them. */
+const where = (node: TS.Node) => `line ${lineAndColumn(node.getSourceFile(), node.getStart()).line}`;
+
+/** `{ error: string }`: what the kit's error helpers put in structuredContent (`error` first, never overridden). */
+const ERROR_HELPER_SCHEMA: JsonSchema = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] };
+
+/**
+ * One schema for every success path, or why not. An error result is not validated by the SDK's
+ * server, but the SDK 1.x client validates any structuredContent it carries: error paths that
+ * carry one are merged in, so their `error` fits too.
+ */
 export function schemaOfPaths(paths: readonly ResultPath[], scope: PathScope, anyJson: boolean): Outcome {
   const successes = paths.filter((path) => path.kind !== 'error');
   const structured = successes.some((path) => path.kind === 'structured');
   if (successes.length === 0) return { reason: 'the tool has no success path that returns a result', structured };
   const schemas: JsonSchema[] = [];
+  for (const path of paths) {
+    if (path.kind !== 'error' || !path.structured) continue;
+    const carried = path.structured;
+    if (carried.errorHelper) {
+      if (!carried.extra) {
+        schemas.push(ERROR_HELPER_SCHEMA);
+        continue;
+      }
+      const extra = typeToSchema(scope.checker.getTypeAtLocation(carried.extra), scope.checker, carried.extra);
+      if ('reason' in extra) return { reason: `${where(carried.extra)}: the error's extra data: ${extra.reason}`, structured };
+      if (!isObjectSchema(extra.schema) || !extra.schema.properties) return { reason: `${where(carried.extra)}: the error's extra data is not an object with named properties`, structured };
+      schemas.push(withErrorProperty(extra.schema));
+      continue;
+    }
+    const outcome = typeToSchema(scope.checker.getTypeAtLocation(carried.value), scope.checker, carried.value);
+    if ('reason' in outcome) return { reason: `${where(carried.value)}: an error result's structuredContent: ${outcome.reason}`, structured };
+    schemas.push(outcome.schema);
+  }
   for (const path of successes) {
-    const where = (node: TS.Node) => `line ${lineAndColumn(node.getSourceFile(), node.getStart()).line}`;
     if (path.kind === 'unknown') return { reason: `${where(path.node)}: ${path.why}`, structured };
     if (path.kind === 'text') return { reason: `${where(path.node)}: a success path returns text without structuredContent, which the SDK would fail against any outputSchema`, structured };
     if (path.kind !== 'structured') continue;
@@ -103,6 +129,13 @@ export function schemaOfPaths(paths: readonly ResultPath[], scope: PathScope, an
   }
   if (schemas.every(isObjectSchema)) return { schema: mergeObjects(schemas), structured: true };
   return anyJson ? { schema: unionOf(schemas), structured: true } : { reason: 'the success paths return structured values of different kinds', structured };
+}
+
+/** `{ error: message, ...extra }`: extra's properties beside a required `error`, which extra cannot override. */
+function withErrorProperty(extra: JsonSchema): JsonSchema {
+  const properties = Object.fromEntries(Object.entries(extra.properties ?? {}).filter(([name]) => name !== 'error'));
+  const required = (extra.required ?? []).filter((name) => name !== 'error');
+  return { ...extra, properties: { error: { type: 'string' }, ...properties }, required: ['error', ...required] };
 }
 
 /** jsonResult keeps an object as it is and writes any other value as `{ result: value }`. */

@@ -28,7 +28,13 @@ export function unionOf(schemas: readonly JsonSchema[]): JsonSchema {
   // Literal members (`enum` alone) become one enum.
   const literals = [...distinct.values()].filter((member) => member.enum && Object.keys(member).length === 1);
   const members = [...distinct.values()].filter((member) => !literals.includes(member));
-  if (literals.length > 0) members.unshift({ enum: [...new Set(literals.flatMap((member) => member.enum!))] });
+  let values = [...new Set(literals.flatMap((member) => member.enum!))];
+  // `true` and `false` from different paths: a boolean.
+  if (values.includes(true) && values.includes(false)) {
+    values = values.filter((value) => typeof value !== 'boolean');
+    if (!members.some((member) => member.type === 'boolean' && Object.keys(member).length === 1)) members.unshift({ type: 'boolean' });
+  }
+  if (values.length > 0) members.unshift({ enum: values });
   return members.length === 1 ? members[0] : { anyOf: members };
 }
 

@@ -5,8 +5,13 @@ import type { Finding } from '../types.js';
 
 /** What one return of a tool gives the client. */
 export type ResultPath =
-  /** An error result (`isError: true`, errorResult…): exempt from the output schema, as the SDK exempts it. */
-  | { kind: 'error' }
+  /**
+   * An error result (`isError: true`, errorResult…). The SDK's server does not validate it, but its
+   * client validates any structuredContent it carries (1.x `Client.callTool`), so a schema must
+   * also fit that: `{ error, ...extra }` from the kit's error helpers (`extra` its argument), or
+   * the literal's own structuredContent.
+   */
+  | { kind: 'error'; structured?: { errorHelper: true; extra?: TS.Expression } | { errorHelper: false; value: TS.Expression } }
   /**
    * A success result whose structuredContent is `value`, by `via`: jsonResult writes a value that
    * is not an object as `{ result: value }`; successResult's data must be an object.
@@ -73,7 +78,10 @@ export function pathsOf(expression: TS.Expression, scope: PathScope, depth = 0, 
 /** A site this run rewrites: what it will be after the rewrite. */
 function pendingPath(finding: Finding, node: TS.Expression): ResultPath {
   const helpers = finding.rewrite!.helpers;
-  if (finding.rewrite!.addsIsError || helpers.includes('errorResult') || helpers.includes('errorTextResult')) return { kind: 'error' };
+  // The rewrite to errorResult/errorTextResult gives `{ error: message, …extra }`: its extra is rarely typed, so an
+  // error rewrite with an extra payload counts as `{ error }` plus anything (see schemaOfPaths).
+  if (helpers.includes('errorResult') || helpers.includes('errorTextResult')) return { kind: 'error', structured: { errorHelper: true } };
+  if (finding.rewrite!.addsIsError) return errorLiteralPath(node);
   if (helpers.includes('jsonResult')) return { kind: 'structured', value: stringifiedValue(node) ?? node, via: 'jsonResult' };
   return { kind: 'text', node };
 }
@@ -88,9 +96,14 @@ function stringifiedValue(node: TS.Node): TS.Expression | undefined {
   return found;
 }
 
+function errorLiteralPath(node: TS.Expression): ResultPath {
+  const structured = ts.isObjectLiteralExpression(node) ? getPropertyValue(node, 'structuredContent') : undefined;
+  return structured && !ts.isMethodDeclaration(structured) ? { kind: 'error', structured: { errorHelper: false, value: structured } } : { kind: 'error' };
+}
+
 function literalPath(object: TS.ObjectLiteralExpression): ResultPath {
   const isError = getPropertyValue(object, 'isError');
-  if (isError && isError.kind !== ts.SyntaxKind.FalseKeyword) return { kind: 'error' };
+  if (isError && isError.kind !== ts.SyntaxKind.FalseKeyword) return errorLiteralPath(object);
   const structured = getPropertyValue(object, 'structuredContent');
   if (structured && !ts.isMethodDeclaration(structured)) return { kind: 'structured', value: structured, via: 'structuredContent' };
   if (getPropertyValue(object, 'content')) return { kind: 'text', node: object };
@@ -107,7 +120,7 @@ function calleeName(call: TS.CallExpression): string | null {
 function callPaths(call: TS.CallExpression, scope: PathScope, depth: number, visited: Set<TS.Node>): ResultPath[] {
   const name = calleeName(call);
   if (name !== null && scope.resultHelpers.has(name)) {
-    if (name === 'errorResult' || name === 'errorTextResult') return [{ kind: 'error' }];
+    if (name === 'errorResult' || name === 'errorTextResult') return [{ kind: 'error', structured: { errorHelper: true, ...(call.arguments[1] ? { extra: call.arguments[1] } : {}) } }];
     if (name === 'jsonResult' && call.arguments[0]) return [{ kind: 'structured', value: call.arguments[0], via: 'jsonResult' }];
     if (name === 'successResult') return call.arguments[1] ? [{ kind: 'structured', value: call.arguments[1], via: 'successResult' }] : [{ kind: 'text', node: call }];
     return [{ kind: 'unknown', node: call, why: `${name}(…) decides the result's shape at run time` }];

@@ -54,6 +54,12 @@ export function printZodShape(schema: JsonSchema, z: string, major: ZodMajor, st
   return new ZodPrinter(z, major, style).shape(schema, 0);
 }
 
+/** The same as one loose zod object (`z.looseObject({ … })`, zod 3: `z.object({ … }).passthrough()`), for SDKs that take one. */
+export function printZodObject(schema: JsonSchema, z: string, major: ZodMajor, style: PrintStyle): string {
+  const shape = printZodShape(schema, z, major, style);
+  return major === 4 ? `${z}.looseObject(${shape})` : `${z}.object(${shape}).passthrough()`;
+}
+
 class ZodPrinter {
   constructor(
     private readonly z: string,

@@ -63,22 +63,51 @@ function majorOf(specifier: string, fileName: string): ZodMajor {
 
 /** The installed zod's major, else the major of the nearest package.json's zod range. */
 function installedMajor(folder: string): ZodMajor | undefined {
+  const version = installedVersion(folder, 'zod');
+  if (version === undefined) return undefined;
+  const major = /(\d+)/.exec(version)?.[1];
+  return major === '3' ? 3 : major === '4' ? 4 : undefined;
+}
+
+/**
+ * The version of `name` installed for a file in `folder` (the nearest node_modules copy), else the
+ * range the nearest package.json that names it gives; undefined when neither says.
+ */
+function installedVersion(folder: string, name: string): string | undefined {
   let range: string | undefined;
   for (let current = folder; ; current = path.dirname(current)) {
-    const installed = readJson(path.join(current, 'node_modules', 'zod', 'package.json'));
-    if (typeof installed?.version === 'string') return installed.version.startsWith('3.') ? 3 : 4;
+    const installed = readJson(path.join(current, 'node_modules', ...name.split('/'), 'package.json'));
+    if (typeof installed?.version === 'string') return installed.version;
     const manifest = readJson(path.join(current, 'package.json'));
     if (range === undefined && manifest) {
       for (const field of ['dependencies', 'devDependencies', 'peerDependencies'] as const) {
-        const value = (manifest[field] as Record<string, unknown> | undefined)?.zod;
+        const value = (manifest[field] as Record<string, unknown> | undefined)?.[name];
         if (typeof value === 'string') range = value;
       }
     }
     if (path.dirname(current) === current) break;
   }
-  if (range === undefined) return undefined;
-  const major = /(\d+)/.exec(range)?.[1];
-  return major === '3' ? 3 : major === '4' ? 4 : undefined;
+  return range;
+}
+
+const schemaObjectCache = new Map<string, boolean>();
+
+/**
+ * Does the SDK 1.x this file runs on take a zod object schema as outputSchema, not only a raw
+ * shape? From 1.23 (the release that took zod 4) `registerTool` accepts either. A raw shape
+ * becomes `additionalProperties: false` in tools/list, so a result with one key more than its type
+ * names fails the client's validation; a loose object lets such keys through.
+ */
+export function acceptsSchemaObject(fileName: string): boolean {
+  const folder = path.dirname(path.resolve(fileName));
+  let accepts = schemaObjectCache.get(folder);
+  if (accepts === undefined) {
+    const version = installedVersion(folder, '@modelcontextprotocol/sdk');
+    const [major, minor] = (/(\d+)\.(\d+)/.exec(version ?? '')?.slice(1) ?? []).map(Number);
+    accepts = major === 1 && minor >= 23;
+    schemaObjectCache.set(folder, accepts);
+  }
+  return accepts;
 }
 
 function readJson(file: string): Record<string, unknown> | undefined {

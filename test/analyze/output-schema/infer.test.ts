@@ -30,7 +30,7 @@ function infer(code: string, options: { protocolVersion?: string } = {}) {
 }
 
 describe('inferOutputSchemas', () => {
-  it('derives one schema from every success path of a registerTool handler, leaving error paths out', () => {
+  it('derives one schema from every path of a registerTool handler; an error path adds its { error } (the SDK client validates it too)', () => {
     const { tools, migrated } = infer(`
 interface Item {
   /** Where the item is stored. */
@@ -48,10 +48,11 @@ server.registerTool('get_item', { inputSchema: { id: z.string() } }, async ({ id
       toolName: 'get_item',
       line: 16,
       structured: true,
-      schema: { type: 'object', properties: { id: { type: 'string', description: 'Where the item is stored.' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['id'] },
+      schema: { type: 'object', properties: { error: { type: 'string' }, id: { type: 'string', description: 'Where the item is stored.' }, tags: { type: 'array', items: { type: 'string' } } } },
     });
     expect(migrated).toContain(`server.registerTool('get_item', { inputSchema: { id: z.string() }, outputSchema: {
-  id: z.string().describe('Where the item is stored.'),
+  error: z.string().optional(),
+  id: z.string().describe('Where the item is stored.').optional(),
   tags: z.array(z.string()).optional()
 } }, async ({ id }) => {`);
   });
@@ -70,6 +71,13 @@ server.registerTool('status', {
       properties: { state: { enum: ['up', 'down'] }, since: { type: 'string', format: 'date-time' }, reason: { type: 'string' } },
       required: ['state'],
     });
+  });
+
+  it('keeps the properties of a tool without error paths required, and merges true | false into a boolean', () => {
+    const { tools } = infer(`
+server.registerTool('check', { inputSchema: {} }, async () => (Math.random() > 0.5 ? jsonResult({ ok: true as const, at: 1 }) : jsonResult({ ok: false as const, at: 2 })));
+`);
+    expect(tools[0].schema).toEqual({ type: 'object', properties: { ok: { type: 'boolean' }, at: { type: 'number' } }, required: ['ok', 'at'] });
   });
 
   it('writes an array as jsonResult does: { result: [...] } before protocol 2026-07-28', () => {
