@@ -34,7 +34,7 @@ export default createRule<Options, MessageIds>({
     messages: {
       missingOutputSchema:
         '{{tool}} returns structured content but declares no outputSchema, so clients and models cannot see its shape before they call it. Declare the schema its results fit.',
-      missingUninferable: '{{tool}} returns structured content but declares no outputSchema, and none can be inferred from its types: {{reason}}. Declare one by hand.',
+      missingUninferable: '{{tool}} returns structured content but declares no outputSchema, and none can be written for it: {{reason}}.',
       declareOutputSchema: 'Declare the outputSchema inferred from the types of its results',
     },
     schema: ruleOptionsSchema,

@@ -59,6 +59,13 @@ export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile
       if (config && getPropertyValue(config, 'outputSchema')) continue;
       const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
       found.push(toolSchema(handler, handler.toolName, call, config ? { idiom: 'zod-shape', config } : null, outcome, sourceFile));
+    } else if (handler.style === 'tool') {
+      // SDK 1.x `server.tool(…)` has no place for an outputSchema: the tool is listed, never edited.
+      const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
+      const reason = "server.tool(…) takes no outputSchema: register the tool with registerTool(name, { inputSchema, outputSchema }, cb) to declare one";
+      const registration = handler.fn.parent && ts.isCallExpression(handler.fn.parent) ? handler.fn.parent : handler.fn;
+      const tool = toolSchema(handler, handler.toolName, registration, null, outcome, sourceFile);
+      found.push({ ...tool, reason: 'schema' in outcome ? reason : `${reason}; besides, ${outcome.reason}` });
     } else if (handler.style === 'low-level') {
       found.push(...lowLevelSchemas(handler, scope, anyJson));
     }

@@ -123,6 +123,12 @@ function callPaths(call: TS.CallExpression, scope: PathScope, depth: number, vis
     if (name === 'errorResult' || name === 'errorTextResult') return [{ kind: 'error', structured: { errorHelper: true, ...(call.arguments[1] ? { extra: call.arguments[1] } : {}) } }];
     if (name === 'jsonResult' && call.arguments[0]) return [{ kind: 'structured', value: call.arguments[0], via: 'jsonResult' }];
     if (name === 'successResult') return call.arguments[1] ? [{ kind: 'structured', value: call.arguments[1], via: 'successResult' }] : [{ kind: 'text', node: call }];
+    // toCallToolResult passes a result through as it is: its argument's paths, when each is a result.
+    if (name === 'toCallToolResult' && call.arguments[0]) {
+      const passed = pathsOf(call.arguments[0], scope, depth, visited);
+      const decided = passed.find((path) => path.kind === 'unknown');
+      return decided ? [{ kind: 'unknown', node: call, why: `toCallToolResult(…) decides the result's shape at run time (${decided.why})` }] : passed;
+    }
     return [{ kind: 'unknown', node: call, why: `${name}(…) decides the result's shape at run time` }];
   }
   const target = calledFunction(call, scope.checker);
