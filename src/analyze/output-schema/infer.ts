@@ -60,12 +60,12 @@ export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile
       const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
       found.push(toolSchema(handler, handler.toolName, call, config ? { idiom: 'zod-shape', config } : null, outcome, sourceFile));
     } else if (handler.style === 'tool') {
-      // SDK 1.x `server.tool(…)` has no place for an outputSchema: the tool is listed, never edited.
-      const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
-      const reason = "server.tool(…) takes no outputSchema: register the tool with registerTool(name, { inputSchema, outputSchema }, cb) to declare one";
+      // SDK 1.x `server.tool(…)` has no place for an outputSchema: the tool is listed, never edited,
+      // so no type is asked for.
+      const structured = pathsOfFunction(handler.fn, scope).some((path) => path.kind === 'structured');
+      const reason = 'server.tool(…) takes no outputSchema: register the tool with registerTool(name, { inputSchema, outputSchema }, cb) to declare one';
       const registration = handler.fn.parent && ts.isCallExpression(handler.fn.parent) ? handler.fn.parent : handler.fn;
-      const tool = toolSchema(handler, handler.toolName, registration, null, outcome, sourceFile);
-      found.push({ ...tool, reason: 'schema' in outcome ? reason : `${reason}; besides, ${outcome.reason}` });
+      found.push(toolSchema(handler, handler.toolName, registration, null, { reason, structured }, sourceFile));
     } else if (handler.style === 'low-level') {
       found.push(...lowLevelSchemas(handler, scope, anyJson));
     }
@@ -105,6 +105,11 @@ export function schemaOfPaths(paths: readonly ResultPath[], scope: PathScope, an
   const successes = paths.filter((path) => path.kind !== 'error');
   const structured = successes.some((path) => path.kind === 'structured');
   if (successes.length === 0) return { reason: 'the tool has no success path that returns a result', structured };
+  // Syntax decides first: a path without structured content rules the schema out before any type is asked for.
+  for (const path of successes) {
+    if (path.kind === 'unknown') return { reason: `${where(path.node)}: ${path.why}`, structured };
+    if (path.kind === 'text') return { reason: `${where(path.node)}: a success path returns text without structuredContent, which the SDK would fail against any outputSchema`, structured };
+  }
   const schemas: JsonSchema[] = [];
   for (const path of paths) {
     if (path.kind !== 'error' || !path.structured) continue;
@@ -125,8 +130,6 @@ export function schemaOfPaths(paths: readonly ResultPath[], scope: PathScope, an
     schemas.push(outcome.schema);
   }
   for (const path of successes) {
-    if (path.kind === 'unknown') return { reason: `${where(path.node)}: ${path.why}`, structured };
-    if (path.kind === 'text') return { reason: `${where(path.node)}: a success path returns text without structuredContent, which the SDK would fail against any outputSchema`, structured };
     if (path.kind !== 'structured') continue;
     const outcome = typeToSchema(scope.checker.getTypeAtLocation(path.value), scope.checker, path.value);
     if ('reason' in outcome) return { reason: `${where(path.value)}: ${outcome.reason}`, structured };
