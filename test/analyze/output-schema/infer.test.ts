@@ -7,7 +7,8 @@ const PRELUDE = `
 declare function jsonResult<T>(value: T): { content: { type: 'text'; text: string }[]; structuredContent: Record<string, unknown> };
 declare function successResult<T extends object>(text: string, data?: T): { content: { type: 'text'; text: string }[]; structuredContent?: T };
 declare function errorTextResult(text: string): { content: { type: 'text'; text: string }[]; isError: true };
-declare const server: { registerTool(name: string, config: object, cb: (args: any) => unknown): void; setRequestHandler(schema: unknown, cb: (request: any) => unknown): void };
+declare function toCallToolResult(value: unknown): { content: { type: 'text'; text: string }[] };
+declare const server: { registerTool(name: string, config: object, cb: (args: any) => unknown): void; tool(name: string, cb: (args: any) => unknown): void; setRequestHandler(schema: unknown, cb: (request: any) => unknown): void };
 declare const CallToolRequestSchema: unknown;
 declare const ListToolsRequestSchema: unknown;
 `;
@@ -46,7 +47,7 @@ server.registerTool('get_item', { inputSchema: { id: z.string() } }, async ({ id
     expect(tools).toHaveLength(1);
     expect(tools[0]).toMatchObject({
       toolName: 'get_item',
-      line: 16,
+      line: 17,
       structured: true,
       schema: { type: 'object', properties: { error: { type: 'string' }, id: { type: 'string', description: 'Where the item is stored.' }, tags: { type: 'array', items: { type: 'string' } } } },
     });
@@ -94,13 +95,27 @@ server.registerTool('totals', { inputSchema: {} }, async () => loadTotals());
   });
 
   it.each([
-    ['a path typed any', `declare const row: any;\nserver.registerTool('t', { inputSchema: {} }, async () => jsonResult({ row }));`, 'line 11: the value.row is typed any'],
+    ['a path typed any', `declare const row: any;\nserver.registerTool('t', { inputSchema: {} }, async () => jsonResult({ row }));`, 'line 12: the value.row is typed any'],
     ['a success path with text only', `server.registerTool('t', { inputSchema: {} }, async () => Math.random() ? jsonResult({ a: 1 }) : successResult('none'));`, 'a success path returns text without structuredContent'],
     ['a value it cannot trace', `declare function load(): any;\nserver.registerTool('t', { inputSchema: {} }, async () => load());`, 'the value of load(…) cannot be followed'],
   ])('writes no schema for %s, and says why', (_name, code, reason) => {
     const { tools, migrated } = infer(code);
     expect(tools[0].schema).toBeNull();
     expect(tools[0].reason).toContain(reason);
+    expect(migrated).not.toContain('outputSchema');
+  });
+
+  it('follows toCallToolResult(x) to the results x holds', () => {
+    const { tools } = infer(`
+async function handleCount() { return jsonResult({ count: 3 }); }
+server.registerTool('count', { inputSchema: {} }, async () => toCallToolResult(await handleCount()));
+`);
+    expect(tools[0].schema).toEqual({ type: 'object', properties: { count: { type: 'number' } }, required: ['count'] });
+  });
+
+  it('lists a server.tool tool with structured results (it takes no outputSchema), and writes nothing', () => {
+    const { tools, migrated } = infer(`server.tool('count', async () => jsonResult({ count: 3 }));`);
+    expect(tools).toEqual([expect.objectContaining({ toolName: 'count', structured: true, schema: null, placement: null, reason: expect.stringContaining('server.tool(…) takes no outputSchema') })]);
     expect(migrated).not.toContain('outputSchema');
   });
 
