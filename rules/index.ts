@@ -7,6 +7,7 @@ import noJsonStringifyResult from './no-json-stringify-result.js';
 import noStringResult from './no-string-result.js';
 import preferResultHelpers from './prefer-result-helpers.js';
 import requireIsError from './require-is-error.js';
+import requireOutputSchema from './require-output-schema.js';
 import { PLUGIN_NAME, presetSeverities, ruleId, type Preset, type RuleName } from './rule-set.js';
 import validStructuredContent from './valid-structured-content.js';
 
@@ -18,6 +19,7 @@ export const rules = {
   'no-string-result': noStringResult,
   'prefer-result-helpers': preferResultHelpers,
   'require-is-error': requireIsError,
+  'require-output-schema': requireOutputSchema,
   'valid-structured-content': validStructuredContent,
 } satisfies Record<RuleName, unknown>;
 
@@ -67,7 +69,8 @@ plugin.configs['recommended-type-checked'] = typeChecked('recommended-type-check
 plugin.configs['strict-type-checked'] = typeChecked('strict-type-checked', 'strict');
 
 // For files a type-checked config (ours or typescript-eslint's) should lint without type
-// information. No rule of the kit requires types, so no rule is turned off.
+// information. No rule is turned off: require-output-schema, the one that needs types, reports
+// nothing without them.
 plugin.configs['disable-type-checked'] = {
   name: `${PLUGIN_NAME}/disable-type-checked`,
   languageOptions: { parserOptions: { project: false, projectService: false, program: null } },

@@ -33,7 +33,10 @@ export const RULE_OF_KIND = {
   'hand-built-result': 'prefer-result-helpers',
 } as const satisfies Record<SiteKind, string>;
 
-export type RuleName = (typeof RULE_OF_KIND)[SiteKind];
+/** Rules that report a finding about a whole tool rather than a return site (src/analyze/output-schema/). */
+export const TOOL_RULES = ['require-output-schema'] as const;
+
+export type RuleName = (typeof RULE_OF_KIND)[SiteKind] | (typeof TOOL_RULES)[number];
 
 /** The lowest preset that turns each rule on (`strict` includes everything in `recommended`). */
 export const RULE_PRESET: Readonly<Record<RuleName, Preset>> = {
@@ -43,6 +46,7 @@ export const RULE_PRESET: Readonly<Record<RuleName, Preset>> = {
   'valid-structured-content': 'recommended',
   'no-bare-object-result': 'recommended',
   'prefer-result-helpers': 'strict',
+  'require-output-schema': 'strict',
 };
 
 export const RULE_NAMES = Object.keys(RULE_PRESET).sort() as RuleName[];

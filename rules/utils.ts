@@ -87,7 +87,7 @@ export const ruleOptionsSchema: TSESLint.RuleMetaData<string, KitRuleDocs>['sche
 
 export const defaultRuleOptions: [KitRuleOptions] = [{}];
 
-type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+export type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
 interface AnalyzedFile {
   analysis: Analysis;

@@ -30,13 +30,14 @@ import bareObject from './bare-object.js';
 import contentLiteral from './content-literal.js';
 import errorResult from './error-result.js';
 import jsonResult from './json-result.js';
+import outputSchema from './output-schema.js';
 import returnTypes from './return-types.js';
 import reviewOnly from './review-only.js';
 import stringResult from './string-result.js';
 import transportWrapper from './transport-wrapper.js';
 import type { Change, Diagnostic, MigrationOptions, Transform } from './types.js';
 
-export const transforms: readonly Transform[] = [stringResult, errorResult, jsonResult, contentLiteral, bareObject, transportWrapper, reviewOnly, returnTypes];
+export const transforms: readonly Transform[] = [stringResult, errorResult, jsonResult, contentLiteral, bareObject, transportWrapper, reviewOnly, returnTypes, outputSchema];
 
 /** Transforms that follow the site rewrites rather than sites of their own: they run with any selection. */
 const FOLLOWING_TRANSFORMS = new Set([returnTypes.id]);
@@ -66,12 +67,13 @@ export class UnknownTransformError extends Error {
 }
 
 /** The transforms `options.transforms` names (all by default), plus those that follow the rewrites. */
-export function selectedTransforms(options: Pick<MigrationOptions, 'transforms'>): readonly Transform[] {
-  if (!options.transforms) return transforms;
+export function selectedTransforms(options: Pick<MigrationOptions, 'transforms' | 'outputSchema'>): readonly Transform[] {
+  const asked = (transform: Transform): boolean => options.outputSchema === true && transform.id === outputSchema.id;
+  if (!options.transforms) return transforms.filter((transform) => !transform.optIn || asked(transform));
   const known = new Set(transforms.map((transform) => transform.id));
   const unknown = options.transforms.filter((id) => !known.has(id));
   if (unknown.length > 0) throw new UnknownTransformError(`unknown transform ${unknown.map((id) => `"${id}"`).join(', ')} (known: ${[...known].join(', ')})`);
-  return transforms.filter((transform) => options.transforms!.includes(transform.id) || FOLLOWING_TRANSFORMS.has(transform.id));
+  return transforms.filter((transform) => options.transforms!.includes(transform.id) || FOLLOWING_TRANSFORMS.has(transform.id) || asked(transform));
 }
 
 /**
@@ -189,7 +191,7 @@ export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationO
     const diagnostics: Diagnostic[] = [];
     const importSource = importSourceFor(fileName, sourceFile, options);
     for (const transform of selected) {
-      const result = transform.apply(sourceFile, { analysis: fileAnalysis, options, importSource });
+      const result = transform.apply(sourceFile, { analysis: fileAnalysis, options, importSource, checker });
       changes.push(...result.changes);
       diagnostics.push(...result.diagnostics);
     }

@@ -1,12 +1,12 @@
 import type * as TS from 'typescript';
-import type { Analysis, Finding, HandlerOptions, HelperName, SiteKind, TextEdit } from '../src/analyze/index.js';
+import type { Analysis, CheckerSource, Finding, HandlerOptions, HelperName, SiteKind, TextEdit } from '../src/analyze/index.js';
 import type { Preset, RuleName, Severity } from '../rules/rule-set.js';
 
 /** One rewritten site. */
 export interface Change {
   transform: string;
-  /** A site kind; `return-type` and `review-marker` edits accompany the site rewrites. */
-  kind: SiteKind | 'return-type' | 'review-marker';
+  /** A site kind; `return-type` and `review-marker` edits accompany the site rewrites; `output-schema` declares a tool's schema. */
+  kind: SiteKind | 'return-type' | 'review-marker' | 'output-schema';
   fileName: string;
   line: number;
   column: number;
@@ -28,7 +28,7 @@ export interface Diagnostic {
   fileName: string;
   line: number;
   column: number;
-  kind: SiteKind | 'parse-error' | 'transform-error' | 'verify-error';
+  kind: SiteKind | 'parse-error' | 'transform-error' | 'verify-error' | 'output-schema';
   toolName: string | null;
   message: string;
 }
@@ -38,6 +38,8 @@ export interface TransformContext {
   options: MigrationOptions;
   /** The module this file imports the helpers (and the ToolResult type) from. */
   importSource: string;
+  /** The type checker, in a type-aware run (the output-schema transform reads types). */
+  checker?: CheckerSource;
 }
 
 export interface TransformResult {
@@ -54,6 +56,8 @@ export interface Transform {
   id: string;
   description: string;
   kinds: readonly SiteKind[];
+  /** Runs only when asked for by id or its own flag, never by default (output-schema). */
+  optIn?: boolean;
   apply(sourceFile: TS.SourceFile, context: TransformContext): TransformResult;
 }
 
@@ -79,6 +83,8 @@ export interface MigrationOptions {
   rules?: Partial<Record<RuleName, Severity>>;
   /** Add a `// TODO(mcp-result-kit): …` comment above every site left for review. */
   markReview?: boolean;
+  /** Also run the opt-in output-schema transform (`--output-schema`). */
+  outputSchema?: boolean;
 }
 
 export function findingToChange(transform: string, finding: Finding): Change | null {

@@ -44,6 +44,8 @@ export interface MigrateFlags extends ConfigFlags {
   transforms?: string;
   listTransforms?: boolean;
   markReview?: boolean;
+  /** Also run the opt-in output-schema transform. */
+  outputSchema?: boolean;
   color?: boolean;
   /** Add the runtime to package.json dependencies when the project does not depend on it. */
   addDependency?: boolean;
@@ -141,7 +143,11 @@ export function listTransforms(preset: Preset, severities: Readonly<Record<RuleN
   const rows = transforms.map((transform) => {
     const rules = rulesOf(transform);
     const on = rules.some((rule) => severities[rule] !== 'off');
-    const scope = rules.length === 0 ? 'follows the site rewrites' : `${rules.map(ruleId).join(', ')}${on ? '' : ` (off in ${preset})`}`;
+    const scope = transform.optIn
+      ? `opt-in (--output-schema); what ${ruleId('require-output-schema')} reports`
+      : rules.length === 0
+        ? 'follows the site rewrites'
+        : `${rules.map(ruleId).join(', ')}${on ? '' : ` (off in ${preset})`}`;
     return [transform.id, transform.description, scope];
   });
   const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column].length)));
@@ -231,6 +237,11 @@ export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: 
   const discovered = await discoverFiles({ paths, cwd: io.cwd, include: options.include, exclude: options.exclude, includeTests: options.includeTests });
   const files = discovered.filter((file) => file !== options.localHelpers);
   const tsconfig = resolveTsconfig(io.cwd, paths, flags.tsconfig);
+  const outputSchema = flags.outputSchema === true || (chosenTransforms?.includes('output-schema') ?? false);
+  if (outputSchema && !tsconfig) {
+    const why = flags.tsconfig === false ? '--no-tsconfig was given' : `no tsconfig.json was found from ${paths[0] ?? '.'} upwards`;
+    throw new UsageError(`--output-schema infers each schema from types, so it needs type information, but ${why}; pass --tsconfig <file>`);
+  }
   if (verifyMode && !tsconfig) {
     const why = flags.tsconfig === false ? '--no-tsconfig was given' : `no tsconfig.json was found from ${paths[0] ?? '.'} upwards`;
     throw new UsageError(`--verify needs type information, but ${why}; pass --tsconfig <file>`);
@@ -252,6 +263,7 @@ export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: 
       rules: options.rules,
       transforms: chosenTransforms,
       markReview: flags.markReview === true,
+      outputSchema,
       onProgress: (done, total) => progress.update(done, total),
     });
   } finally {

@@ -61,6 +61,7 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('-t, --transforms <ids>', 'run only these transforms (comma-separated; see --list-transforms)')
     .option('--list-transforms', 'print every transform id with what it does, and exit')
     .option('--mark-review', 'add a // TODO(mcp-result-kit) comment above each site left for review')
+    .option('--output-schema', "also declare each tool's outputSchema, inferred from the types of its structured results (needs a tsconfig.json; same as adding -t output-schema)")
     .option('--local-helpers <path>', 'write a self-contained helpers module there and import it instead of mcp-result-kit')
     .option('--add-dependency', 'add mcp-result-kit to package.json dependencies when the project does not have it yet')
     .addOption(new Option('--result-format <format>', 'default result format of the --local-helpers module').choices(['readable', 'structured', 'both']))

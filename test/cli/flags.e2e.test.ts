@@ -77,7 +77,8 @@ describe('migrate: codemod spellings', () => {
     const run = cli(['migrate', '--list-transforms'], dir);
     expect(run.status).toBe(0);
     const ids = run.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0]);
-    expect(ids).toEqual(['string-result', 'error-result', 'json-result', 'content-literal', 'bare-object', 'transport-wrapper', 'review-only', 'return-types']);
+    expect(ids).toEqual(['string-result', 'error-result', 'json-result', 'content-literal', 'bare-object', 'transport-wrapper', 'review-only', 'return-types', 'output-schema']);
+    expect(run.stdout).toMatch(/^output-schema .* opt-in \(--output-schema\); what mcp-result-kit\/require-output-schema reports$/m);
     expect(run.stdout).toMatch(/^string-result +Wrap raw string results in successResult\(\.\.\.\) +mcp-result-kit\/no-string-result$/m);
     expect(run.stdout).toMatch(/^content-literal .* mcp-result-kit\/prefer-result-helpers \(off in recommended\)$/m);
     expect(cli(['migrate', '--list-transforms', '--preset', 'strict'], dir).stdout).toMatch(/^content-literal .* mcp-result-kit\/prefer-result-helpers$/m);
@@ -95,6 +96,18 @@ describe('migrate: codemod spellings', () => {
     expect(off.stderr).toContain('content-literal rewrites what mcp-result-kit/prefer-result-helpers reports, and the recommended rule set does not turn it on');
     const strict = JSON.parse(cli(['migrate', '-d', '--json', '-t', 'content-literal', '--preset', 'strict', 'src'], dir).stdout) as { changes: { file: string; transform: string }[] };
     expect(strict.changes).toEqual([expect.objectContaining({ file: 'src/hand.ts', transform: 'content-literal' })]);
+  });
+
+  it('--output-schema (and -t output-schema) declares inferred schemas only when asked, and needs type information', () => {
+    const tool = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nimport { jsonResult } from 'mcp-result-kit';\nconst server = new McpServer({ name: 'x', version: '1' });\nserver.registerTool('count', { inputSchema: {} }, async () => jsonResult({ count: 1 }));\n";
+    const dir = project({ 'src/server.ts': tool });
+    const kinds = (args: string[]) => (JSON.parse(cli(['migrate', '-d', '--json', ...args, 'src'], dir).stdout) as { changes: { kind: string }[] }).changes.map((change) => change.kind);
+    expect(kinds([])).toEqual([]);
+    expect(kinds(['--output-schema'])).toEqual(['output-schema']);
+    expect(kinds(['-t', 'output-schema'])).toEqual(['output-schema']);
+    const untyped = cli(['migrate', '-d', '--output-schema', '--no-tsconfig', 'src'], dir);
+    expect(untyped.status).toBe(2);
+    expect(untyped.stderr).toBe('mcp-result-kit: --output-schema infers each schema from types, so it needs type information, but --no-tsconfig was given; pass --tsconfig <file>\n');
   });
 
   it('rewrites exactly what check reports under the same preset: hand-built literals only with --preset strict', () => {

@@ -44,13 +44,14 @@ function objectSchemas(schema: unknown, path = 'schema'): Array<{ path: string; 
 }
 
 describe('rule files', () => {
-  it('finds the six rules', () => {
+  it('finds the seven rules', () => {
     expect(RULE_IDS).toEqual([
       'no-bare-object-result',
       'no-json-stringify-result',
       'no-string-result',
       'prefer-result-helpers',
       'require-is-error',
+      'require-output-schema',
       'valid-structured-content',
     ]);
   });
@@ -141,11 +142,11 @@ describe('plugin', () => {
     }
   });
 
-  it('maps every site kind the analyzer has to a rule of the plugin', async () => {
+  it('maps every site kind the analyzer has to a rule of the plugin, and every rule reports site kinds or tools', async () => {
     const { SITE_KINDS } = await import('../../src/analyze/index.js');
-    const { RULE_OF_KIND, RULE_NAMES } = await import('../../rules/rule-set.js');
+    const { RULE_OF_KIND, RULE_NAMES, TOOL_RULES } = await import('../../rules/rule-set.js');
     for (const kind of SITE_KINDS) expect(RULE_NAMES, kind).toContain(RULE_OF_KIND[kind]);
-    expect([...new Set(Object.values(RULE_OF_KIND))].sort()).toEqual(RULE_IDS);
+    expect([...new Set([...Object.values(RULE_OF_KIND), ...TOOL_RULES])].sort()).toEqual(RULE_IDS);
   });
 
   it('package.json carries what the ESLint ecosystem looks for', () => {

@@ -1,0 +1,253 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { allowsAnyJsonStructuredContent, protocolVersionOf } from '../../protocol-version.js';
+import { KIT_HELPERS, type ResolvedHandlerOptions } from '../options.js';
+import { getPropertyValue, isInside, lineAndColumn, stringLiteralText, unwrap } from '../syntax.js';
+import type { Analysis, Finding, ToolHandler } from '../types.js';
+import { isObjectSchema, mergeObjects, unionOf, type JsonSchema } from './json-schema.js';
+import { pathsOf, pathsOfFunction, returnStatements, type PathScope, type ResultPath } from './paths.js';
+import { typeToSchema } from './type-to-schema.js';
+
+/** Where a tool's output schema is written, in the idiom of its registration. */
+export type SchemaPlacement =
+  /** SDK 1.x `registerTool(name, config, cb)`: a zod shape in `config.outputSchema`. */
+  | { idiom: 'zod-shape'; config: TS.ObjectLiteralExpression }
+  /** A low-level `ListTools` tool list: a JSON Schema beside the tool's `inputSchema`. */
+  | { idiom: 'json-schema'; entry: TS.ObjectLiteralExpression };
+
+/** The analyzer's finding for one tool that declares no outputSchema. */
+export interface ToolOutputSchema {
+  handler: ToolHandler;
+  toolName: string | null;
+  /** Where a report points: the registration call, or the tool's entry in the tool list. */
+  node: TS.Node;
+  line: number;
+  column: number;
+  placement: SchemaPlacement | null;
+  /** Some success path returns structured content: the tool returns structured data. */
+  structured: boolean;
+  /** The schema every success path fits, or null (then `reason` says why). */
+  schema: JsonSchema | null;
+  reason?: string;
+}
+
+export interface InferOptions {
+  options: ResolvedHandlerOptions;
+  /** Findings this run rewrites: their sites count as what they become (see PathScope.pending). */
+  pending?: readonly Finding[];
+}
+
+/**
+ * For every tool of the file that declares no outputSchema: the schema its success paths' structured
+ * values fit, derived from their types, or why there is none. Needs the type checker.
+ */
+export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile, checker: TS.TypeChecker, { options, pending = [] }: InferOptions): ToolOutputSchema[] {
+  const scope: PathScope = {
+    sourceFile,
+    checker,
+    resultHelpers: new Set([...options.resultHelpers].filter((name) => (KIT_HELPERS as readonly string[]).includes(name))),
+    pending: new Map(pending.filter((finding) => finding.rewrite).map((finding) => [finding.start, finding])),
+  };
+  const anyJson = allowsAnyJsonStructuredContent(protocolVersionOf(sourceFile.fileName, options.protocolVersion));
+  const found: ToolOutputSchema[] = [];
+  for (const handler of analysis.handlers) {
+    if (handler.framework !== 'sdk' || handler.fn.getSourceFile() !== sourceFile) continue;
+    if (handler.style === 'registerTool' && !handler.hasOutputSchema) {
+      const call = registrationOf(handler, sourceFile, checker);
+      if (!call) continue;
+      const config = objectLiteral(call.arguments[1], checker);
+      if (config && getPropertyValue(config, 'outputSchema')) continue;
+      const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
+      found.push(toolSchema(handler, handler.toolName, call, config ? { idiom: 'zod-shape', config } : null, outcome, sourceFile));
+    } else if (handler.style === 'tool') {
+      // SDK 1.x `server.tool(…)` has no place for an outputSchema: the tool is listed, never edited,
+      // so no type is asked for.
+      const structured = pathsOfFunction(handler.fn, scope).some((path) => path.kind === 'structured');
+      const reason = 'server.tool(…) takes no outputSchema: register the tool with registerTool(name, { inputSchema, outputSchema }, cb) to declare one';
+      const registration = handler.fn.parent && ts.isCallExpression(handler.fn.parent) ? handler.fn.parent : handler.fn;
+      found.push(toolSchema(handler, handler.toolName, registration, null, { reason, structured }, sourceFile));
+    } else if (handler.style === 'low-level') {
+      found.push(...lowLevelSchemas(handler, scope, anyJson));
+    }
+  }
+  return found;
+}
+
+type Outcome = { schema: JsonSchema; structured: true } | { reason: string; structured: boolean };
+
+function toolSchema(handler: ToolHandler, toolName: string | null, node: TS.Node, placement: SchemaPlacement | null, outcome: Outcome, sourceFile: TS.SourceFile): ToolOutputSchema {
+  const { line, column } = lineAndColumn(sourceFile, node.getStart(sourceFile));
+  const schema = 'schema' in outcome ? outcome.schema : null;
+  return {
+    handler,
+    toolName,
+    node,
+    line,
+    column,
+    placement,
+    structured: outcome.structured,
+    schema,
+    ...('reason' in outcome ? { reason: outcome.reason } : placement ? {} : { reason: 'the tool is registered with a config this analysis cannot edit (not an object literal)' }),
+  };
+}
+
+const where = (node: TS.Node) => `line ${lineAndColumn(node.getSourceFile(), node.getStart()).line}`;
+
+/** `{ error: string }`: what the kit's error helpers put in structuredContent (`error` first, never overridden). */
+const ERROR_HELPER_SCHEMA: JsonSchema = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] };
+
+/**
+ * One schema for every success path, or why not. An error result is not validated by the SDK's
+ * server, but the SDK 1.x client validates any structuredContent it carries: error paths that
+ * carry one are merged in, so their `error` fits too.
+ */
+export function schemaOfPaths(paths: readonly ResultPath[], scope: PathScope, anyJson: boolean): Outcome {
+  const successes = paths.filter((path) => path.kind !== 'error');
+  const structured = successes.some((path) => path.kind === 'structured');
+  if (successes.length === 0) return { reason: 'the tool has no success path that returns a result', structured };
+  // Syntax decides first: a path without structured content rules the schema out before any type is asked for.
+  for (const path of successes) {
+    if (path.kind === 'unknown') return { reason: `${where(path.node)}: ${path.why}`, structured };
+    if (path.kind === 'text') return { reason: `${where(path.node)}: a success path returns text without structuredContent, which the SDK would fail against any outputSchema`, structured };
+  }
+  const schemas: JsonSchema[] = [];
+  for (const path of paths) {
+    if (path.kind !== 'error' || !path.structured) continue;
+    const carried = path.structured;
+    if (carried.errorHelper) {
+      if (!carried.extra) {
+        schemas.push(ERROR_HELPER_SCHEMA);
+        continue;
+      }
+      const extra = typeToSchema(scope.checker.getTypeAtLocation(carried.extra), scope.checker, carried.extra);
+      if ('reason' in extra) return { reason: `${where(carried.extra)}: the error's extra data: ${extra.reason}`, structured };
+      if (!isObjectSchema(extra.schema) || !extra.schema.properties) return { reason: `${where(carried.extra)}: the error's extra data is not an object with named properties`, structured };
+      schemas.push(withErrorProperty(extra.schema));
+      continue;
+    }
+    const outcome = typeToSchema(scope.checker.getTypeAtLocation(carried.value), scope.checker, carried.value);
+    if ('reason' in outcome) return { reason: `${where(carried.value)}: an error result's structuredContent: ${outcome.reason}`, structured };
+    schemas.push(outcome.schema);
+  }
+  for (const path of successes) {
+    if (path.kind !== 'structured') continue;
+    const outcome = typeToSchema(scope.checker.getTypeAtLocation(path.value), scope.checker, path.value);
+    if ('reason' in outcome) return { reason: `${where(path.value)}: ${outcome.reason}`, structured };
+    if (path.via === 'jsonResult') schemas.push(asJsonResultWritesIt(outcome.schema));
+    else if (isObjectSchema(outcome.schema) || (path.via === 'structuredContent' && anyJson)) schemas.push(outcome.schema);
+    else return { reason: `${where(path.value)}: structuredContent is not an object, which protocols before 2026-07-28 do not allow`, structured };
+  }
+  if (schemas.every(isObjectSchema)) return { schema: mergeObjects(schemas), structured: true };
+  return anyJson ? { schema: unionOf(schemas), structured: true } : { reason: 'the success paths return structured values of different kinds', structured };
+}
+
+/** `{ error: message, ...extra }`: extra's properties beside a required `error`, which extra cannot override. */
+function withErrorProperty(extra: JsonSchema): JsonSchema {
+  const properties = Object.fromEntries(Object.entries(extra.properties ?? {}).filter(([name]) => name !== 'error'));
+  const required = (extra.required ?? []).filter((name) => name !== 'error');
+  return { ...extra, properties: { error: { type: 'string' }, ...properties }, required: ['error', ...required] };
+}
+
+/** jsonResult keeps an object as it is and writes any other value as `{ result: value }`. */
+function asJsonResultWritesIt(schema: JsonSchema): JsonSchema {
+  const members = schema.anyOf && Object.keys(schema).length === 1 ? schema.anyOf : [schema];
+  const objects = members.filter(isObjectSchema);
+  const others = members.filter((member) => !isObjectSchema(member));
+  if (others.length === 0) return schema;
+  const wrapped: JsonSchema = { type: 'object', properties: { result: unionOf(others) }, required: ['result'] };
+  return objects.length === 0 ? wrapped : mergeObjects([...objects, wrapped]);
+}
+
+/** The `registerTool(name, config, cb)` call that registers the handler. */
+function registrationOf(handler: ToolHandler, sourceFile: TS.SourceFile, checker: TS.TypeChecker): TS.CallExpression | undefined {
+  let found: TS.CallExpression | undefined;
+  const isHandler = (argument: TS.Expression | undefined): boolean => {
+    if (!argument) return false;
+    const value = unwrap(argument);
+    if (value === handler.fn) return true;
+    if (!ts.isIdentifier(value) && !ts.isPropertyAccessExpression(value)) return false;
+    const declaration = checker.getSymbolAtLocation(value)?.valueDeclaration;
+    return declaration === handler.fn || (declaration !== undefined && ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined && unwrap(declaration.initializer) === handler.fn);
+  };
+  const visit = (node: TS.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'registerTool' && isHandler(node.arguments[node.arguments.length - 1])) {
+      found = node;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
+
+function objectLiteral(node: TS.Expression | undefined, checker: TS.TypeChecker): TS.ObjectLiteralExpression | undefined {
+  if (!node) return undefined;
+  const value = unwrap(node);
+  if (ts.isObjectLiteralExpression(value)) return value;
+  if (!ts.isIdentifier(value)) return undefined;
+  const declaration = checker.getSymbolAtLocation(value)?.valueDeclaration;
+  const initializer = declaration && ts.isVariableDeclaration(declaration) && declaration.initializer ? unwrap(declaration.initializer) : undefined;
+  return initializer && ts.isObjectLiteralExpression(initializer) && initializer.getSourceFile() === value.getSourceFile() ? initializer : undefined;
+}
+
+/**
+ * A low-level `CallTool` handler serves every tool: each return belongs to the tool of its
+ * `case 'name':` or `if (name === 'name')`. Its schema goes into the tool's entry of the file's
+ * tool list (`{ name: 'x', inputSchema }`).
+ */
+function lowLevelSchemas(handler: ToolHandler, scope: PathScope, anyJson: boolean): ToolOutputSchema[] {
+  const entries = toolListEntries(scope.sourceFile);
+  const body = (handler.fn as TS.FunctionLikeDeclaration).body;
+  if (entries.size === 0 || !body || !ts.isBlock(body)) return [];
+  const byTool = new Map<string | null, ResultPath[]>();
+  for (const statement of returnStatements(body)) {
+    const tool = toolNameAt(statement, handler.fn);
+    const list = byTool.get(tool) ?? [];
+    list.push(...pathsOf(statement.expression!, scope));
+    byTool.set(tool, list);
+  }
+  const shared = byTool.get(null) ?? [];
+  const sharedSuccess = shared.find((path) => path.kind !== 'error');
+  const found: ToolOutputSchema[] = [];
+  for (const [name, entry] of entries) {
+    if (getPropertyValue(entry, 'outputSchema')) continue;
+    const paths = byTool.get(name);
+    if (!paths) continue;
+    const outcome: Outcome = sharedSuccess
+      ? { reason: 'a success path of the CallTool handler belongs to no single tool', structured: paths.some((path) => path.kind === 'structured') }
+      : schemaOfPaths(paths, scope, anyJson);
+    found.push(toolSchema({ ...handler, toolName: name }, name, entry, { idiom: 'json-schema', entry }, outcome, scope.sourceFile));
+  }
+  return found;
+}
+
+/** `{ name: 'x', …, inputSchema: … }` object literals of the file, by tool name. */
+function toolListEntries(sourceFile: TS.SourceFile): Map<string, TS.ObjectLiteralExpression> {
+  const entries = new Map<string, TS.ObjectLiteralExpression>();
+  const visit = (node: TS.Node): void => {
+    if (ts.isObjectLiteralExpression(node) && getPropertyValue(node, 'inputSchema')) {
+      const name = stringLiteralText(getPropertyValue(node, 'name'));
+      if (name !== null && !entries.has(name)) entries.set(name, node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return entries;
+}
+
+/** The tool a return belongs to in a dispatcher: `case 'x':` or `if (name === 'x')`. */
+function toolNameAt(node: TS.Node, boundary: TS.Node): string | null {
+  for (let current: TS.Node = node; current !== boundary && current.parent; current = current.parent) {
+    const parent = current.parent;
+    if (ts.isCaseClause(parent) && parent.statements.includes(current as TS.Statement)) return stringLiteralText(parent.expression);
+    if (ts.isIfStatement(parent) && parent.thenStatement === current && isInside(node, parent.thenStatement)) {
+      const condition = parent.expression;
+      if (ts.isBinaryExpression(condition) && (condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)) {
+        const name = stringLiteralText(condition.right) ?? stringLiteralText(condition.left);
+        if (name !== null) return name;
+      }
+    }
+  }
+  return null;
+}

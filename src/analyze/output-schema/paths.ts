@@ -1,0 +1,153 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { getPropertyValue, isFunctionLike, isJsonStringifyCall, unwrap } from '../syntax.js';
+import type { Finding } from '../types.js';
+
+/** What one return of a tool gives the client. */
+export type ResultPath =
+  /**
+   * An error result (`isError: true`, errorResult…). The SDK's server does not validate it, but its
+   * client validates any structuredContent it carries (1.x `Client.callTool`), so a schema must
+   * also fit that: `{ error, ...extra }` from the kit's error helpers (`extra` its argument), or
+   * the literal's own structuredContent.
+   */
+  | { kind: 'error'; structured?: { errorHelper: true; extra?: TS.Expression } | { errorHelper: false; value: TS.Expression } }
+  /**
+   * A success result whose structuredContent is `value`, by `via`: jsonResult writes a value that
+   * is not an object as `{ result: value }`; successResult's data must be an object.
+   */
+  | { kind: 'structured'; value: TS.Expression; via: 'jsonResult' | 'successResult' | 'structuredContent' }
+  /** A success result with text only: the SDK would fail it against any output schema. */
+  | { kind: 'text'; node: TS.Node }
+  /** A value this walk cannot see into. */
+  | { kind: 'unknown'; node: TS.Node; why: string };
+
+// A return is followed through this many calls of the project's own functions.
+const MAX_CALL_DEPTH = 4;
+
+export interface PathScope {
+  sourceFile: TS.SourceFile;
+  checker: TS.TypeChecker;
+  /** The kit's helper names as the file calls them (`jsonResult`, `successResult`, …). */
+  resultHelpers: ReadonlySet<string>;
+  /**
+   * Findings this run rewrites (migrate in the same run as the output schema): a site that becomes
+   * `jsonResult(x)` is a structured path with x's type, one that becomes an error is an error.
+   */
+  pending: ReadonlyMap<number, Finding>;
+}
+
+/** Every return of `fn` as paths; `visited` keeps a recursion from looping. */
+export function pathsOfFunction(fn: TS.SignatureDeclaration, scope: PathScope, depth = 0, visited = new Set<TS.Node>()): ResultPath[] {
+  if (visited.has(fn)) return [];
+  visited.add(fn);
+  const body = (fn as TS.FunctionLikeDeclaration).body;
+  if (!body) return [{ kind: 'unknown', node: fn, why: 'the handler has no body to read' }];
+  if (!ts.isBlock(body)) return pathsOf(body, scope, depth, visited);
+  return returnStatements(body).flatMap((statement) => pathsOf(statement.expression!, scope, depth, visited));
+}
+
+/** The `return x` statements of a body, not of functions nested in it. */
+export function returnStatements(body: TS.Block): TS.ReturnStatement[] {
+  const found: TS.ReturnStatement[] = [];
+  const visit = (node: TS.Node): void => {
+    if (isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isReturnStatement(node) && node.expression) found.push(node);
+    else ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return found;
+}
+
+export function pathsOf(expression: TS.Expression, scope: PathScope, depth = 0, visited = new Set<TS.Node>()): ResultPath[] {
+  const value = unwrap(expression);
+  const pending = value.getSourceFile() === scope.sourceFile ? scope.pending.get(value.getStart(scope.sourceFile)) : undefined;
+  if (pending?.rewrite && pending.end === value.end) return [pendingPath(pending, value)];
+  if (ts.isConditionalExpression(value)) return [...pathsOf(value.whenTrue, scope, depth, visited), ...pathsOf(value.whenFalse, scope, depth, visited)];
+  if (ts.isObjectLiteralExpression(value)) return [literalPath(value)];
+  if (ts.isCallExpression(value)) return callPaths(value, scope, depth, visited);
+  if (ts.isIdentifier(value)) {
+    const initializer = constInitializer(value, scope.checker);
+    if (initializer) return pathsOf(initializer, scope, depth, visited);
+    return [{ kind: 'unknown', node: value, why: `${value.text} is not a const this analysis can trace` }];
+  }
+  if (ts.isStringLiteralLike(value) || ts.isTemplateExpression(value)) return [{ kind: 'text', node: value }];
+  return [{ kind: 'unknown', node: value, why: `the returned ${ts.SyntaxKind[value.kind]} cannot be traced` }];
+}
+
+/** A site this run rewrites: what it will be after the rewrite. */
+function pendingPath(finding: Finding, node: TS.Expression): ResultPath {
+  const helpers = finding.rewrite!.helpers;
+  // The rewrite to errorResult/errorTextResult gives `{ error: message, …extra }`: its extra is rarely typed, so an
+  // error rewrite with an extra payload counts as `{ error }` plus anything (see schemaOfPaths).
+  if (helpers.includes('errorResult') || helpers.includes('errorTextResult')) return { kind: 'error', structured: { errorHelper: true } };
+  if (finding.rewrite!.addsIsError) return errorLiteralPath(node);
+  if (helpers.includes('jsonResult')) return { kind: 'structured', value: stringifiedValue(node) ?? node, via: 'jsonResult' };
+  return { kind: 'text', node };
+}
+
+/** The value a `JSON.stringify(value)` inside `node` writes (what the rewrite hands to jsonResult). */
+function stringifiedValue(node: TS.Node): TS.Expression | undefined {
+  if (ts.isCallExpression(node) && isJsonStringifyCall(node)) return node.arguments[0];
+  let found: TS.Expression | undefined;
+  node.forEachChild((child) => {
+    found ??= stringifiedValue(child);
+  });
+  return found;
+}
+
+function errorLiteralPath(node: TS.Expression): ResultPath {
+  const structured = ts.isObjectLiteralExpression(node) ? getPropertyValue(node, 'structuredContent') : undefined;
+  return structured && !ts.isMethodDeclaration(structured) ? { kind: 'error', structured: { errorHelper: false, value: structured } } : { kind: 'error' };
+}
+
+function literalPath(object: TS.ObjectLiteralExpression): ResultPath {
+  const isError = getPropertyValue(object, 'isError');
+  if (isError && isError.kind !== ts.SyntaxKind.FalseKeyword) return errorLiteralPath(object);
+  const structured = getPropertyValue(object, 'structuredContent');
+  if (structured && !ts.isMethodDeclaration(structured)) return { kind: 'structured', value: structured, via: 'structuredContent' };
+  if (getPropertyValue(object, 'content')) return { kind: 'text', node: object };
+  return { kind: 'unknown', node: object, why: 'the handler returns an object that is not a result' };
+}
+
+function calleeName(call: TS.CallExpression): string | null {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return null;
+}
+
+function callPaths(call: TS.CallExpression, scope: PathScope, depth: number, visited: Set<TS.Node>): ResultPath[] {
+  const name = calleeName(call);
+  if (name !== null && scope.resultHelpers.has(name)) {
+    if (name === 'errorResult' || name === 'errorTextResult') return [{ kind: 'error', structured: { errorHelper: true, ...(call.arguments[1] ? { extra: call.arguments[1] } : {}) } }];
+    if (name === 'jsonResult' && call.arguments[0]) return [{ kind: 'structured', value: call.arguments[0], via: 'jsonResult' }];
+    if (name === 'successResult') return call.arguments[1] ? [{ kind: 'structured', value: call.arguments[1], via: 'successResult' }] : [{ kind: 'text', node: call }];
+    // toCallToolResult passes a result through as it is: its argument's paths, when each is a result.
+    if (name === 'toCallToolResult' && call.arguments[0]) {
+      const passed = pathsOf(call.arguments[0], scope, depth, visited);
+      const decided = passed.find((path) => path.kind === 'unknown');
+      return decided ? [{ kind: 'unknown', node: call, why: `toCallToolResult(…) decides the result's shape at run time (${decided.why})` }] : passed;
+    }
+    return [{ kind: 'unknown', node: call, why: `${name}(…) decides the result's shape at run time` }];
+  }
+  const target = calledFunction(call, scope.checker);
+  if (!target) return [{ kind: 'unknown', node: call, why: `the value of ${name ?? 'a call'}(…) cannot be followed` }];
+  if (depth >= MAX_CALL_DEPTH) return [{ kind: 'unknown', node: call, why: `the result is built more than ${MAX_CALL_DEPTH} calls deep` }];
+  return pathsOfFunction(target, scope, depth + 1, visited);
+}
+
+/** The declaration a call runs, when it has a body to read (in any file of the program). */
+function calledFunction(call: TS.CallExpression, checker: TS.TypeChecker): TS.SignatureDeclaration | undefined {
+  const declaration = checker.getResolvedSignature(call)?.getDeclaration();
+  if (declaration && isFunctionLike(declaration) && (declaration as TS.FunctionLikeDeclaration).body && !declaration.getSourceFile().isDeclarationFile) return declaration;
+  return undefined;
+}
+
+function constInitializer(identifier: TS.Identifier, checker: TS.TypeChecker): TS.Expression | undefined {
+  const declaration = checker.getSymbolAtLocation(identifier)?.valueDeclaration;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  const list = declaration.parent;
+  if (!ts.isVariableDeclarationList(list) || (list.flags & ts.NodeFlags.Const) === 0) return undefined;
+  return declaration.initializer;
+}
