@@ -51,6 +51,14 @@ class PingTool { name = 'ping'; async execute() { return 'pong'; } }
     expect(analysis.findings.map((f) => f.kind)).toEqual(['string', 'string', 'string']);
   });
 
+  it("finds the MCP Apps extension's registerAppTool(server, name, config, handler), and no function of that name from elsewhere", () => {
+    const appTool = (module: string) => `import { registerAppTool } from '${module}';
+${SDK}registerAppTool(server, 'chart', { description: 'd', outputSchema: {} }, async () => 'Rendered');`;
+    expect(analyzeText(appTool('@modelcontextprotocol/ext-apps/server')).handlers.map((h) => [h.style, h.toolName, h.hasOutputSchema])).toEqual([['registerTool', 'chart', true]]);
+    expect(summary(appTool('@modelcontextprotocol/ext-apps/server'))).toEqual(['string@4:86[chart]']);
+    expect(analyzeText(appTool('./own-apps.js')).handlers).toEqual([]);
+  });
+
   it('accepts the 2.x server package the same way', () => {
     expect(summary(`import { McpServer } from '@modelcontextprotocol/server';
 const server = new McpServer({ name: 'x', version: '1' });

@@ -56,7 +56,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
+    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-factory', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {
@@ -204,5 +204,25 @@ ${extra}  return { content: [{ type: 'text', text: ${text} }] };
     const review = file('src/registry.ts').diagnostics.filter((diagnostic) => diagnostic.severity === 'review');
     expect(review.map((diagnostic) => [diagnostic.line, diagnostic.kind])).toEqual([[9, 'string']]);
     expect(review[0].message).toMatch(/the transport at .*src\/http\.ts:12 turns this handler's value into text, so a result returned here would arrive as text/);
+  });
+});
+
+describe('wrappers built by a call (fixtures/projects/wrapper-factory)', () => {
+  const dir = path.join(PROJECTS, 'wrapper-factory');
+  const files = sourceFiles(path.join(dir, 'src'));
+
+  it("follows a registration helper's parameter to each call's callback, and reads the wrapper to decide what its value becomes", () => {
+    const run = runMigration({ files });
+    const server = run.files.find((file) => file.fileName.endsWith('server.ts'))!;
+    // asTextTool puts the callback's value into a text item: a result there would arrive as text, so the sites are for review.
+    const review = server.diagnostics.filter((diagnostic) => diagnostic.severity === 'review').sort((a, b) => a.line - b.line);
+    expect(review.map((diagnostic) => [diagnostic.line, diagnostic.kind])).toEqual([[39, 'error-string'], [40, 'string'], [45, 'json-stringify']]);
+    expect(review[0].message).toMatch(/puts this value into a text item as it is/);
+    // logged returns the callback's value as it is: those sites are rewritten.
+    expect(server.text).toContain("if (!parcel) return errorTextResult(`Error: parcel ${id} not found`);");
+    expect(server.text).toContain('return jsonResult(parcel, { indent: 0 });');
+    // The callback handed to schedule() and the unregistered draftTool are not tools.
+    expect(server.text).toContain("schedule('nightly', async () => 'Error: nightly run skipped');");
+    expect(server.text).toContain("export const draftTool = async (): Promise<string> => 'Error: not wired up yet';");
   });
 });

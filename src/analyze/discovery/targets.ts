@@ -34,9 +34,14 @@ const ELEMENT_PICKING_METHODS = new Set(['find', 'findLast', 'at']);
  */
 export function handlerTargets(expression: Value, scope: ResolveScope, depth = 0): HandlerTarget[] {
   if (depth > MAX_DEPTH) return [];
-  if (isFunctionValue(expression)) return (expression as TS.FunctionLikeDeclaration).body ? [{ fn: expression, toolName: null }] : [];
-  const node = stripExpression(expression);
-  if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return [{ fn: node, toolName: null }];
+  if (isFunctionValue(expression) && !ts.isArrowFunction(expression) && !ts.isFunctionExpression(expression)) return (expression as TS.FunctionLikeDeclaration).body ? [{ fn: expression, toolName: null }] : [];
+  const node = stripExpression(expression as TS.Expression);
+  if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+    // `(args) => wrap(name, handler)(args)`: the function a wrapper call builds, called with the same arguments.
+    const built = forwardedToBuiltFunction(node);
+    const targets = built ? handlerTargets(built, scope, depth + 1) : [];
+    return targets.length > 0 ? targets : [{ fn: node, toolName: null }];
+  }
   if (ts.isConditionalExpression(node)) return [...handlerTargets(node.whenTrue, scope, depth + 1), ...handlerTargets(node.whenFalse, scope, depth + 1)];
   if (ts.isPropertyAccessExpression(node)) {
     if (node.name.text === 'bind') return [];
@@ -66,6 +71,30 @@ export function handlerTargets(expression: Value, scope: ResolveScope, depth = 0
     }
   }
   return candidates(node, scope, depth + 1).flatMap((candidate) => (candidate.value === node ? [] : named(handlerTargets(candidate.value, scope, depth + 1), candidate.key)));
+}
+
+/**
+ * `(args) => wrap(name, handler)(args)` (or `{ return await …; }`): a function that only calls what
+ * a call built, with its own parameters. It is that built function; the call that built it is a
+ * higher-order wrapper around the handler it was given.
+ */
+function forwardedToBuiltFunction(fn: TS.ArrowFunction | TS.FunctionExpression): TS.CallExpression | undefined {
+  let body: TS.Node = fn.body;
+  if (ts.isBlock(body)) {
+    if (body.statements.length !== 1) return undefined;
+    const only = body.statements[0];
+    if (!ts.isReturnStatement(only) || !only.expression) return undefined;
+    body = only.expression;
+  }
+  let call = stripExpression(body as TS.Expression);
+  if (ts.isAwaitExpression(call)) call = stripExpression(call.expression);
+  if (!ts.isCallExpression(call) || !ts.isCallExpression(stripExpression(call.expression))) return undefined;
+  const forwardsParameters = call.arguments.length <= fn.parameters.length && call.arguments.every((argument, index) => {
+    const parameter = fn.parameters[index].name;
+    const passed = stripExpression(argument);
+    return ts.isIdentifier(parameter) && ts.isIdentifier(passed) && passed.text === parameter.text;
+  });
+  return forwardsParameters ? stripExpression(call.expression) as TS.CallExpression : undefined;
 }
 
 function stripExpression(expression: TS.Expression): TS.Expression {
