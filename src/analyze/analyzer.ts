@@ -335,8 +335,8 @@ class FileAnalyzer implements SiteScope {
       if (FRAMEWORK_BEHAVIOUR[context.framework].plainData === 'site') this.report('bare-object', inner, context, this.rewriter.wrap(inner, 'jsonResult'));
       return;
     }
-    if (ts.isCallExpression(inner) && classifyCall(inner, expression, context, this)) return;
-    if (ts.isIdentifier(inner) && (this.classifyAssignedVariable(inner, context) || this.classifyObjectOrigins(inner, expression, context) || this.followCarriedCalls(inner, expression, context))) return;
+    if (ts.isCallExpression(inner) && (this.followConvertedDispatch(inner, expression, context) || classifyCall(inner, expression, context, this))) return;
+    if (ts.isIdentifier(inner) && (this.classifyAssignedVariable(inner, context) || this.classifyObjectOrigins(inner, expression, context) || this.followCarriedCalls(inner, expression, context) || this.followConvertedDispatch(inner, expression, context))) return;
     if (this.predicates.isString(expression) || FRAMEWORK_BEHAVIOUR[context.framework].returnsStrings) {
       classifyString(expression, context, this);
       return;
@@ -438,6 +438,23 @@ class FileAnalyzer implements SiteScope {
     if (origins.length === 0 || !origins.every((origin) => ts.isCallExpression(origin) && origin.getSourceFile() === this.sourceFile)) return false;
     let followed = false;
     for (const call of origins as TS.CallExpression[]) if (followDispatch(call, returned, context, this)) followed = true;
+    return followed;
+  }
+
+  /**
+   * `const result = await tool.handler(args); return toResult(result)`, where the server's own
+   * converter builds a result from strings and hands anything else back as it is: the value is
+   * either the converter's result literal or the dispatched handler's own value, so the dispatch is
+   * followed as if it were returned (the handlers' returns are the tool's results).
+   */
+  private followConvertedDispatch(value: TS.Expression, returned: TS.Expression, context: SiteContext): boolean {
+    const origins = this.flow.origins(value);
+    const dispatches = origins.filter((origin): origin is TS.CallExpression => ts.isCallExpression(origin) && origin !== value && origin.getSourceFile() === this.sourceFile && isInside(origin, context.fn));
+    if (dispatches.length === 0 || dispatches.length === origins.length) return false;
+    const isResultLiteral = (origin: TS.Expression): boolean => ts.isObjectLiteralExpression(origin) && getPropertyValue(origin, 'content') !== undefined;
+    if (!origins.every((origin) => dispatches.includes(origin as TS.CallExpression) || isResultLiteral(origin))) return false;
+    let followed = false;
+    for (const call of dispatches) if (followDispatch(call, returned, context, this)) followed = true;
     return followed;
   }
 

@@ -56,7 +56,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-factory', 'wrapper-intermediate', 'xmcp-tools']);
+    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'handler-converter', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-factory', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {
@@ -224,5 +224,20 @@ describe('wrappers built by a call (fixtures/projects/wrapper-factory)', () => {
     // The callback handed to schedule() and the unregistered draftTool are not tools.
     expect(server.text).toContain("schedule('nightly', async () => 'Error: nightly run skipped');");
     expect(server.text).toContain("export const draftTool = async (): Promise<string> => 'Error: not wired up yet';");
+  });
+});
+
+describe('a converter the registered callback hands the value to (fixtures/projects/handler-converter)', () => {
+  const dir = path.join(PROJECTS, 'handler-converter');
+  const files = sourceFiles(path.join(dir, 'src'));
+
+  it("follows the dispatched handler through the server's own converter, which hands a result back as it is, and rewrites the handlers' sites", () => {
+    const run = runMigration({ files });
+    const notes = run.files.find((file) => file.fileName.endsWith('notes.ts'))!;
+    expect(notes.text).toContain('if (!note) return errorTextResult(`Error: note ${id} does not exist`);');
+    expect(notes.text).toContain('handler: async () => jsonResult([...NOTES.keys()], { indent: 0 }),');
+    // Not registered, so not a tool; and the converter nothing sends a tool's value to is left alone.
+    expect(notes.text).toContain('  return JSON.stringify(Object.fromEntries(NOTES));');
+    expect(run.files.find((file) => file.fileName.endsWith('tool.ts'))!.changed).toBe(false);
   });
 });
