@@ -351,17 +351,27 @@ class FileAnalyzer implements SiteScope {
   private classifyDeclaredData(expression: TS.Expression, context: SiteContext): void {
     if (FRAMEWORK_BEHAVIOUR[context.framework].plainData !== 'site') return;
     let value = unwrap(expression);
+    let awaited = ts.isAwaitExpression(withoutParentheses(expression));
     if (ts.isIdentifier(value)) {
       const declaration = this.locals.variableFor(value);
       if (!declaration?.initializer || !isConstDeclaration(declaration) || !isInside(declaration, context.fn)) return;
+      awaited = ts.isAwaitExpression(withoutParentheses(declaration.initializer));
       value = unwrap(declaration.initializer);
     }
     if (!ts.isCallExpression(value)) return;
     const fn = this.flow.projectFunction(value);
     const shape = fn ? declaredShape(fn, this) : declaredCallShape(value, this);
     const encoded = shape === 'unknown' && FRAMEWORK_BEHAVIOUR[context.framework].encodesEveryValue && !context.hasOutputSchema && !(fn && buildsTextOrContent(fn));
+    if (shape !== 'data' && !encoded) return;
     // The value as returned, `await` included: `jsonResult(await client.get(id))`, never the promise.
-    if (shape === 'data' || encoded) this.report('bare-object', expression, context, this.rewriter.wrap(withoutParentheses(expression), 'jsonResult'));
+    const returned = withoutParentheses(expression);
+    if (awaited || !(fn && returnsPromise(fn))) {
+      this.report('bare-object', expression, context, this.rewriter.wrap(returned, 'jsonResult'));
+      return;
+    }
+    // `async () => api.listBooks()`: the promise's value is the data, so it is awaited inside the helper.
+    const rewrite = isAsyncFunction(context.fn) ? this.rewriter.wrapText(returned, 'jsonResult', `await ${this.rewriter.moved(returned, returned)}`) : null;
+    this.report('bare-object', expression, context, rewrite, 'the handler returns the promise of the data and is not async; return jsonResult(await …) from an async handler by hand');
   }
 
   /**
@@ -520,6 +530,17 @@ class FileAnalyzer implements SiteScope {
     this.findings.push(finding);
     if (!this.findingsByStart.has(start)) this.findingsByStart.set(start, finding);
   }
+}
+
+function isAsyncFunction(fn: TS.SignatureDeclaration): boolean {
+  return ts.canHaveModifiers(fn) && (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
+}
+
+/** An async function, or one declared to return a `Promise<…>`. */
+function returnsPromise(fn: TS.SignatureDeclaration): boolean {
+  if (isAsyncFunction(fn)) return true;
+  const type = fn.type;
+  return type !== undefined && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Promise';
 }
 
 const RESULT_FIELDS = ['isError', 'content', 'structuredContent', '_meta'];

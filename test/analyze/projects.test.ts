@@ -56,7 +56,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'handler-converter', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-factory', 'wrapper-intermediate', 'xmcp-tools']);
+    expect(projects).toEqual(['api-client', 'api-parameter', 'class-registry', 'fastmcp-tool-modules', 'handler-converter', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-factory', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {
@@ -239,5 +239,29 @@ describe('a converter the registered callback hands the value to (fixtures/proje
     // Not registered, so not a tool; and the converter nothing sends a tool's value to is left alone.
     expect(notes.text).toContain('  return JSON.stringify(Object.fromEntries(NOTES));');
     expect(run.files.find((file) => file.fileName.endsWith('tool.ts'))!.changed).toBe(false);
+  });
+});
+
+describe("a registry class filled through its methods (fixtures/projects/class-registry)", () => {
+  const dir = path.join(PROJECTS, 'class-registry');
+
+  it("reads the instance's fields as collections: the CallTool handler's lookup reaches every entry registered across modules, and a registry of the same shape that no tool reads stays alone", () => {
+    const run = runMigration({ files: sourceFiles(path.join(dir, 'src')) });
+    const garden = run.files.find((file) => file.fileName.endsWith('garden.ts'))!;
+    expect(garden.text).toContain('if (!care) return errorTextResult(`Error: unknown plant ${String(plant)}`);');
+    expect(garden.text).toContain('return jsonResult({ plant, ...care }, { indent: 0 });');
+    expect(run.files.find((file) => file.fileName.endsWith('setup.ts'))!.changed).toBe(false);
+  });
+});
+
+describe('an API client handed to the registration functions (fixtures/projects/api-parameter)', () => {
+  const dir = path.join(PROJECTS, 'api-parameter');
+
+  it("follows the client parameter to the instance each caller passes: its methods return a response's parsed body, so the handler's return is the site, not the client", () => {
+    const run = runMigration({ files: sourceFiles(path.join(dir, 'src')) });
+    const books = run.files.find((file) => file.fileName.endsWith('books.ts'))!;
+    expect(books.text).toContain("server.tool('list_books', {}, async () => jsonResult(await api.listBooks()));");
+    expect(books.text).toContain('return jsonResult(await api.getBook(id));');
+    expect(run.files.find((file) => file.fileName.endsWith('library.ts'))!.changed).toBe(false);
   });
 });
