@@ -208,7 +208,7 @@ function projectViewFor(view: FileView, fileName: string, handlerOptions: Resolv
 
 function isStale(known: ProjectView, fileName: string, lintedText: string): boolean {
   const analyzedText = known.analysis.sourceFileOf(fileName)?.text;
-  if (analyzedText === undefined || analyzedText === lintedText) return false;
+  if (analyzedText === undefined || sameLintedText(analyzedText, lintedText)) return false;
   try {
     return readFileSync(fileName, 'utf8') === lintedText;
   } catch {
@@ -255,13 +255,21 @@ export function analysisFor(context: AnyContext, options: KitRuleOptions): { ana
   return { analysis, sourceFile, options: merged, compilerOptions: view.program?.getCompilerOptions() };
 }
 
+/**
+ * ESLint parses a file's text with its `#!` line turned into a `//` comment (same length, so every
+ * offset holds): that is still the text the project analyzed from disk.
+ */
+function sameLintedText(analyzed: string, linted: string): boolean {
+  return analyzed === linted || (analyzed.startsWith('#!') && `//${analyzed.slice(2)}` === linted);
+}
+
 function analyzeInProject(view: FileView, fileName: string, handlerOptions: ResolvedHandlerOptions): AnalyzedFile {
   const projectView = projectViewFor(view, fileName, handlerOptions);
   // The project has already analyzed this very text (the same tree with type information, the
   // same text without): report that analysis, in the tree it was made on, rather than analyzing
   // the file a second time.
   const projectFile = projectView?.analysis.sourceFileOf(fileName);
-  if (projectView && projectFile && (projectFile === view.sourceFile || projectFile.text === view.sourceFile.text)) {
+  if (projectView && projectFile && (projectFile === view.sourceFile || sameLintedText(projectFile.text, view.sourceFile.text))) {
     const shared = projectView.analysis.analysisOf(fileName);
     if (shared) return { analysis: shared, sourceFile: projectFile };
   }

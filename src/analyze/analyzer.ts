@@ -339,8 +339,8 @@ class FileAnalyzer implements SiteScope {
       if (FRAMEWORK_BEHAVIOUR[context.framework].plainData === 'site') this.report('bare-object', inner, context, this.rewriter.wrap(inner, 'jsonResult'));
       return;
     }
-    if (ts.isCallExpression(inner) && classifyCall(inner, expression, context, this)) return;
-    if (ts.isIdentifier(inner) && (this.classifyAssignedVariable(inner, context) || this.classifyObjectOrigins(inner, expression, context) || this.followCarriedCalls(inner, expression, context))) return;
+    if (ts.isCallExpression(inner) && (this.followConvertedDispatch(inner, expression, context) || classifyCall(inner, expression, context, this))) return;
+    if (ts.isIdentifier(inner) && (this.classifyAssignedVariable(inner, context) || this.classifyObjectOrigins(inner, expression, context) || this.followCarriedCalls(inner, expression, context) || this.followConvertedDispatch(inner, expression, context))) return;
     if (this.predicates.isString(expression) || FRAMEWORK_BEHAVIOUR[context.framework].returnsStrings) {
       classifyString(expression, context, this);
       return;
@@ -355,17 +355,27 @@ class FileAnalyzer implements SiteScope {
   private classifyDeclaredData(expression: TS.Expression, context: SiteContext): void {
     if (FRAMEWORK_BEHAVIOUR[context.framework].plainData !== 'site') return;
     let value = unwrap(expression);
+    let awaited = ts.isAwaitExpression(withoutParentheses(expression));
     if (ts.isIdentifier(value)) {
       const declaration = this.locals.variableFor(value);
       if (!declaration?.initializer || !isConstDeclaration(declaration) || !isInside(declaration, context.fn)) return;
+      awaited = ts.isAwaitExpression(withoutParentheses(declaration.initializer));
       value = unwrap(declaration.initializer);
     }
     if (!ts.isCallExpression(value)) return;
     const fn = this.flow.projectFunction(value);
     const shape = fn ? declaredShape(fn, this) : declaredCallShape(value, this);
     const encoded = shape === 'unknown' && FRAMEWORK_BEHAVIOUR[context.framework].encodesEveryValue && !context.hasOutputSchema && !(fn && buildsTextOrContent(fn));
+    if (shape !== 'data' && !encoded) return;
     // The value as returned, `await` included: `jsonResult(await client.get(id))`, never the promise.
-    if (shape === 'data' || encoded) this.report('bare-object', expression, context, this.rewriter.wrap(withoutParentheses(expression), 'jsonResult'));
+    const returned = withoutParentheses(expression);
+    if (awaited || !(fn && returnsPromise(fn))) {
+      this.report('bare-object', expression, context, this.rewriter.wrap(returned, 'jsonResult'));
+      return;
+    }
+    // `async () => api.listBooks()`: the promise's value is the data, so it is awaited inside the helper.
+    const rewrite = isAsyncFunction(context.fn) ? this.rewriter.wrapText(returned, 'jsonResult', `await ${this.rewriter.moved(returned, returned)}`) : null;
+    this.report('bare-object', expression, context, rewrite, 'the handler returns the promise of the data and is not async; return jsonResult(await …) from an async handler by hand');
   }
 
   /**
@@ -445,6 +455,23 @@ class FileAnalyzer implements SiteScope {
     return followed;
   }
 
+  /**
+   * `const result = await tool.handler(args); return toResult(result)`, where the server's own
+   * converter builds a result from strings and hands anything else back as it is: the value is
+   * either the converter's result literal or the dispatched handler's own value, so the dispatch is
+   * followed as if it were returned (the handlers' returns are the tool's results).
+   */
+  private followConvertedDispatch(value: TS.Expression, returned: TS.Expression, context: SiteContext): boolean {
+    const origins = this.flow.origins(value);
+    const dispatches = origins.filter((origin): origin is TS.CallExpression => ts.isCallExpression(origin) && origin !== value && origin.getSourceFile() === this.sourceFile && isInside(origin, context.fn));
+    if (dispatches.length === 0 || dispatches.length === origins.length) return false;
+    const isResultLiteral = (origin: TS.Expression): boolean => ts.isObjectLiteralExpression(origin) && getPropertyValue(origin, 'content') !== undefined;
+    if (!origins.every((origin) => dispatches.includes(origin as TS.CallExpression) || isResultLiteral(origin))) return false;
+    let followed = false;
+    for (const call of dispatches) if (followDispatch(call, returned, context, this)) followed = true;
+    return followed;
+  }
+
   report(kind: SiteKind, node: TS.Node, context: SiteContext, rewrite: Rewrite | null, reviewReason?: string): void {
     const serialisedBy = context.handler.serialisedBy;
     if (serialisedBy !== undefined) {
@@ -507,6 +534,17 @@ class FileAnalyzer implements SiteScope {
     this.findings.push(finding);
     if (!this.findingsByStart.has(start)) this.findingsByStart.set(start, finding);
   }
+}
+
+function isAsyncFunction(fn: TS.SignatureDeclaration): boolean {
+  return ts.canHaveModifiers(fn) && (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
+}
+
+/** An async function, or one declared to return a `Promise<…>`. */
+function returnsPromise(fn: TS.SignatureDeclaration): boolean {
+  if (isAsyncFunction(fn)) return true;
+  const type = fn.type;
+  return type !== undefined && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Promise';
 }
 
 const RESULT_FIELDS = ['isError', 'content', 'structuredContent', '_meta'];

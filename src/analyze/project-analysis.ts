@@ -328,9 +328,13 @@ export class ProjectAnalysis {
     return (this.options.project.callsNamed(name)).filter((call) => {
       const callee = call.expression;
       if (!ts.isPropertyAccessExpression(callee) || callee.expression.kind === ts.SyntaxKind.ThisKeyword) return false;
-      // A call that resolves to some other function is not this tool object's consumer.
-      const resolved = functionOf(callee, this.resolveScope(call.getSourceFile()));
-      return resolved === undefined || resolved === fn;
+      // A call that resolves to some other function is not this tool object's consumer, nor is a
+      // lookup whose registry (followed from the sink backwards) cannot hold it.
+      const scope = this.resolveScope(call.getSourceFile());
+      const resolved = functionOf(callee, scope);
+      if (resolved !== undefined) return resolved === fn;
+      const reachable = handlerTargets(callee, scope);
+      return reachable.length === 0 || reachable.some((target) => target.fn === fn);
     });
   }
 

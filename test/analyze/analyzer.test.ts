@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeSourceFile, HandlerOptionsError, resolveHandlerOptions } from '../../src/analyze/index.js';
 import { runMigration } from '../../transforms/index.js';
-import { analyzeText, rewritten, summary } from './helpers.js';
+import { analyzeText, parse, rewritten, summary } from './helpers.js';
 
 const SDK = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });
@@ -49,6 +49,29 @@ class PingTool { name = 'ping'; async execute() { return 'pong'; } }
       ['class-execute', 'ping'],
     ]);
     expect(analysis.findings.map((f) => f.kind)).toEqual(['string', 'string', 'string']);
+  });
+
+  it("finds the MCP Apps extension's registerAppTool(server, name, config, handler), and no function of that name from elsewhere", () => {
+    const appTool = (module: string) => `import { registerAppTool } from '${module}';
+${SDK}registerAppTool(server, 'chart', { description: 'd', outputSchema: {} }, async () => 'Rendered');`;
+    expect(analyzeText(appTool('@modelcontextprotocol/ext-apps/server')).handlers.map((h) => [h.style, h.toolName, h.hasOutputSchema])).toEqual([['registerTool', 'chart', true]]);
+    expect(summary(appTool('@modelcontextprotocol/ext-apps/server'))).toEqual(['string@4:86[chart]']);
+    expect(analyzeText(appTool('./own-apps.js')).handlers).toEqual([]);
+  });
+
+  it("finds Nuxt's MCP toolkit tools (export default defineMcpTool({ handler })), named after the file, and not a defineMcpTool of the project's own", () => {
+    const tool = (imports: string) => `${imports}
+export default defineMcpTool({
+  description: 'The weather',
+  handler: async () => {
+    const forecast = await $fetch('/api/forecast');
+    return { content: [{ type: 'text', text: JSON.stringify(forecast) }] };
+  },
+});`;
+    const analyze = (code: string) => analyzeSourceFile(parse(code, 'server/mcp/tools/weather.ts'));
+    expect(analyze(tool('')).findings.map((f) => [f.kind, f.line, f.toolName])).toEqual([['json-text-content', 6, 'weather']]);
+    expect(analyze(tool("import { defineMcpTool } from '@nuxtjs/mcp-toolkit/server';")).handlers.map((h) => [h.style, h.framework, h.toolName])).toEqual([['file-export', 'sdk', 'weather']]);
+    expect(analyze(tool("import { defineMcpTool } from '../../utils/define.js';")).handlers.map((h) => h.style)).toEqual(['result-shape']);
   });
 
   it('accepts the 2.x server package the same way', () => {

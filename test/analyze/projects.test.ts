@@ -60,7 +60,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['api-client', 'fastmcp-tool-modules', 'framework-base-class', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'registry-two-transports', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-intermediate', 'xmcp-tools']);
+    expect(projects).toEqual(['api-client', 'api-parameter', 'class-registry', 'fastmcp-tool-modules', 'framework-base-class', 'handler-converter', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'registry-two-transports', 'shared-handlers', 'telemetry-dispatcher', 'value-flow', 'wrapper-factory', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {
@@ -320,3 +320,61 @@ async function replay(dir: string, outDir: string): Promise<Record<'stdio' | 'ht
   }
   return results;
 }
+describe('wrappers built by a call (fixtures/projects/wrapper-factory)', () => {
+  const dir = path.join(PROJECTS, 'wrapper-factory');
+  const files = sourceFiles(path.join(dir, 'src'));
+
+  it("follows a registration helper's parameter to each call's callback, and reads the wrapper to decide what its value becomes", () => {
+    const run = runMigration({ files });
+    const server = run.files.find((file) => file.fileName.endsWith('server.ts'))!;
+    // asTextTool puts the callback's value into a text item: a result there would arrive as text, so the sites are for review.
+    const review = server.diagnostics.filter((diagnostic) => diagnostic.severity === 'review').sort((a, b) => a.line - b.line);
+    expect(review.map((diagnostic) => [diagnostic.line, diagnostic.kind])).toEqual([[39, 'error-string'], [40, 'string'], [45, 'json-stringify']]);
+    expect(review[0].message).toMatch(/puts this value into a text item as it is/);
+    // logged returns the callback's value as it is: those sites are rewritten.
+    expect(server.text).toContain("if (!parcel) return errorTextResult(`Error: parcel ${id} not found`);");
+    expect(server.text).toContain('return jsonResult(parcel, { indent: 0 });');
+    // The callback handed to schedule() and the unregistered draftTool are not tools.
+    expect(server.text).toContain("schedule('nightly', async () => 'Error: nightly run skipped');");
+    expect(server.text).toContain("export const draftTool = async (): Promise<string> => 'Error: not wired up yet';");
+  });
+});
+
+describe('a converter the registered callback hands the value to (fixtures/projects/handler-converter)', () => {
+  const dir = path.join(PROJECTS, 'handler-converter');
+  const files = sourceFiles(path.join(dir, 'src'));
+
+  it("follows the dispatched handler through the server's own converter, which hands a result back as it is, and rewrites the handlers' sites", () => {
+    const run = runMigration({ files });
+    const notes = run.files.find((file) => file.fileName.endsWith('notes.ts'))!;
+    expect(notes.text).toContain('if (!note) return errorTextResult(`Error: note ${id} does not exist`);');
+    expect(notes.text).toContain('handler: async () => jsonResult([...NOTES.keys()], { indent: 0 }),');
+    // Not registered, so not a tool; and the converter nothing sends a tool's value to is left alone.
+    expect(notes.text).toContain('  return JSON.stringify(Object.fromEntries(NOTES));');
+    expect(run.files.find((file) => file.fileName.endsWith('tool.ts'))!.changed).toBe(false);
+  });
+});
+
+describe("a registry class filled through its methods (fixtures/projects/class-registry)", () => {
+  const dir = path.join(PROJECTS, 'class-registry');
+
+  it("reads the instance's fields as collections: the CallTool handler's lookup reaches every entry registered across modules, and a registry of the same shape that no tool reads stays alone", () => {
+    const run = runMigration({ files: sourceFiles(path.join(dir, 'src')) });
+    const garden = run.files.find((file) => file.fileName.endsWith('garden.ts'))!;
+    expect(garden.text).toContain('if (!care) return errorTextResult(`Error: unknown plant ${String(plant)}`);');
+    expect(garden.text).toContain('return jsonResult({ plant, ...care }, { indent: 0 });');
+    expect(run.files.find((file) => file.fileName.endsWith('setup.ts'))!.changed).toBe(false);
+  });
+});
+
+describe('an API client handed to the registration functions (fixtures/projects/api-parameter)', () => {
+  const dir = path.join(PROJECTS, 'api-parameter');
+
+  it("follows the client parameter to the instance each caller passes: its methods return a response's parsed body, so the handler's return is the site, not the client", () => {
+    const run = runMigration({ files: sourceFiles(path.join(dir, 'src')) });
+    const books = run.files.find((file) => file.fileName.endsWith('books.ts'))!;
+    expect(books.text).toContain("server.tool('list_books', {}, async () => jsonResult(await api.listBooks()));");
+    expect(books.text).toContain('return jsonResult(await api.getBook(id));');
+    expect(run.files.find((file) => file.fileName.endsWith('library.ts'))!.changed).toBe(false);
+  });
+});

@@ -151,6 +151,36 @@ export function formatSize(bytes: number) {
   });
 });
 
+describe('a project file that starts with #! (linted after another file of its project)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mrk-eslint-shebang-'));
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'shebang-server', private: true, type: 'module' }));
+    writeFileSync(join(dir, 'src/a-clock.ts'), 'export const now = (): number => Date.now();\n');
+    writeFileSync(
+      join(dir, 'src/index.ts'),
+      `#!/usr/bin/env node
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+const server = new McpServer({ name: 'x', version: '1' });
+const defineTool = (name: string, run: () => Promise<string>) => {
+  server.registerTool(name, {}, run);
+};
+defineTool('ping', async () => 'pong');
+`,
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("reports what the project's analysis found there: ESLint's text has the #! line as a comment, and every offset is the same", async () => {
+    const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [TS_FILES, configs.recommended] });
+    const results = await eslint.lintFiles(['src/a-clock.ts', 'src/index.ts']);
+    const byFile = Object.fromEntries(results.map((r) => [r.filePath.slice(dir.length + 1), summary(r.messages)]));
+    expect(byFile).toEqual({ 'src/a-clock.ts': [], 'src/index.ts': ['mcp-result-kit/no-string-result@8'] });
+  });
+});
+
 describe('configs["recommended-type-checked"]', () => {
   let dir: string;
   beforeAll(() => {

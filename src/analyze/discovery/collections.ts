@@ -2,6 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { LocalDeclarations, skipTypeWrappers } from '../declarations.js';
 import { constantText, functionOf, isFunctionValue, valueOf, type ResolveScope, type Value } from './resolve.js';
+import { fieldCollection, instanceMethod } from './instances.js';
 
 /** One value a collection may hold, and the tool name it is stored under when that is known. */
 export interface StoredValue {
@@ -56,7 +57,8 @@ function findInsertedValues(collection: TS.Expression, scope: ResolveScope): Sto
   const home = collection.getSourceFile();
   const writes: StoredValue[] = [];
   const isThisCollection = (receiver: TS.Expression, at: TS.Node): boolean => {
-    const denoted = valueOf(receiver, scopeOfNode(at, scope));
+    const home = scopeOfNode(at, scope);
+    const denoted = valueOf(receiver, home) ?? fieldCollection(receiver, home);
     return denoted !== undefined && !isFunctionValue(denoted) && skipTypeWrappers(denoted) === collection;
   };
   for (const call of callsNamed(INSERTING_METHODS, home, scope)) {
@@ -97,10 +99,17 @@ export function argumentsForParameter(stored: StoredValue, scope: ResolveScope):
   const passed: StoredValue[] = [];
   for (const call of callsNamed(new Set([name]), fn.getSourceFile(), scope).slice(0, MAX_FILLING_CALLS)) {
     const argument = call.arguments[index];
-    if (!argument || functionOf(call.expression, scopeOfNode(call, scope)) !== fn) continue;
+    if (!argument || !callReaches(call, fn, scopeOfNode(call, scope))) continue;
     passed.push({ value: argument, key: stored.key });
   }
   return passed;
+}
+
+/** Does the call reach `fn`: by name, or as the method of an instance of its class (`registry.register(tool)`)? */
+function callReaches(call: TS.CallExpression, fn: TS.SignatureDeclaration, scope: ResolveScope): boolean {
+  if (functionOf(call.expression, scope) === fn) return true;
+  const callee = skipTypeWrappers(call.expression);
+  return ts.isMethodDeclaration(fn) && ts.isPropertyAccessExpression(callee) && instanceMethod(callee, scope) === fn;
 }
 
 /**

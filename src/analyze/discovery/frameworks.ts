@@ -37,6 +37,7 @@ function hasExport(sourceFile: TS.SourceFile, name: string): boolean {
 
 /** xmcp: the default export of a tool file is the handler; `metadata.name`, else the file name, is the tool. */
 export function fileExportTool(sourceFile: TS.SourceFile, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
+  if (nuxtMcpTool(sourceFile, scope, add)) return;
   // xmcp routes src/tools/ (by default) to tools, src/prompts/ and src/resources/ to the others.
   if (!sourceFile.fileName.split(/[\\/]/).includes('tools')) return;
   const xmcp = importsFrom(sourceFile, (specifier) => specifier === 'xmcp' || specifier.startsWith('xmcp/'));
@@ -51,6 +52,29 @@ export function fileExportTool(sourceFile: TS.SourceFile, scope: DiscoveryScope,
   for (const target of handlerTargets(defaultExport.value, scope)) {
     add({ fn: target.fn, style: 'file-export', framework: 'xmcp', toolName, hasOutputSchema, at: defaultExport.at });
   }
+}
+
+/**
+ * Nuxt's MCP toolkit (`@nuxtjs/mcp-toolkit`): a file of `server/mcp/tools/` default-exports
+ * `defineMcpTool({ name?, description, inputSchema?, handler })` (auto-imported, or imported from the
+ * toolkit); the toolkit registers `handler` with the SDK's `registerTool`, under `name` or the file's
+ * name. True when the file is such a tool.
+ */
+function nuxtMcpTool(sourceFile: TS.SourceFile, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): boolean {
+  const defaultExport = defaultExportValue(sourceFile);
+  const call = defaultExport && !ts.isFunctionDeclaration(defaultExport.value) ? skipTypeWrappers(defaultExport.value as TS.Expression) : undefined;
+  if (!call || !ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== 'defineMcpTool' || call.arguments.length !== 1) return false;
+  const imported = importsFrom(sourceFile, () => true) && sourceFile.statements.some((statement) => ts.isImportDeclaration(statement) && statement.importClause?.namedBindings !== undefined && ts.isNamedImports(statement.importClause.namedBindings) && statement.importClause.namedBindings.elements.some((element) => element.name.text === 'defineMcpTool'));
+  if (imported && !importsFrom(sourceFile, (specifier) => specifier.startsWith('@nuxtjs/mcp-toolkit'))) return false;
+  const definition = objectLiteralOf(call.arguments[0], scope);
+  const handler = definition ? getPropertyValue(definition, 'handler') : undefined;
+  if (!definition || !handler) return false;
+  const name = getPropertyValue(definition, 'name');
+  const toolName = (name && !ts.isMethodDeclaration(name) ? constantText(name, scope) : null) ?? path.basename(sourceFile.fileName).replace(/\.[cm]?[jt]sx?$/, '');
+  for (const target of handlerTargets(handler, scope)) {
+    add({ fn: target.fn, style: 'file-export', framework: 'sdk', toolName, hasOutputSchema: getPropertyValue(definition, 'outputSchema') !== undefined, at: defaultExport!.at });
+  }
+  return true;
 }
 
 function defaultExportValue(sourceFile: TS.SourceFile): { value: TS.Expression | TS.SignatureDeclaration; at: TS.Node } | undefined {

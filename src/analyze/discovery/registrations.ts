@@ -8,6 +8,8 @@ import type { DiscoveryScope, HandlerEvidence } from './types.js';
 import { constantText, functionOf, objectLiteralOf } from './resolve.js';
 import { transportLiteral } from '../sites/transport.js';
 import { handlerTargets, toolObjects, type HandlerTarget } from './targets.js';
+import { scopeOfNode } from './collections.js';
+import { combineFates, fateOf, type Fate, type FateScope } from '../flow/fates.js';
 
 const REGISTRATION_METHODS = new Set(['tool', 'registerTool', 'setRequestHandler', 'addTool']);
 
@@ -32,6 +34,10 @@ export function isCallToolRequestSchema(node: TS.Expression | undefined): boolea
  * all count; the name is the literal when it can be read, else null.
  */
 export function registrationCall(call: TS.CallExpression, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
+  if (ts.isIdentifier(call.expression)) {
+    appToolRegistration(call, call.expression, scope, add);
+    return;
+  }
   if (!ts.isPropertyAccessExpression(call.expression)) return;
   const method = call.expression.name.text;
   if (!REGISTRATION_METHODS.has(method) && !scope.options.registrationMethods.has(method)) return;
@@ -58,15 +64,37 @@ export function registrationCall(call: TS.CallExpression, scope: DiscoveryScope,
   }
 }
 
+// The MCP Apps extension registers a tool on a server it is given: `registerAppTool(server, name, config, handler)`.
+const APP_TOOL_MODULE = /^@modelcontextprotocol\/ext-apps(?:\/|$)/;
+
+function appToolRegistration(call: TS.CallExpression, callee: TS.Identifier, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
+  if (callee.text !== 'registerAppTool' || call.arguments.length < 4 || !importsFrom(scope.sourceFile, callee.text, APP_TOOL_MODULE)) return;
+  const config = objectLiteralOf(call.arguments[2], scope);
+  const hasOutputSchema = config ? getPropertyValue(config, 'outputSchema') !== undefined : false;
+  register(handlerTargets(call.arguments[3], scope), 'registerTool', 'sdk', constantText(call.arguments[1], scope), hasOutputSchema, call, scope, add);
+}
+
+/** Does the file import `name` (as itself) from a module matching `module`? */
+function importsFrom(sourceFile: TS.SourceFile, name: string, module: RegExp): boolean {
+  return sourceFile.statements.some((statement) => {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !module.test(statement.moduleSpecifier.text)) return false;
+    const bindings = statement.importClause?.namedBindings;
+    return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.some((element) => element.name.text === name && (element.propertyName === undefined || element.propertyName.text === name));
+  });
+}
+
 function register(targets: HandlerTarget[], style: HandlerStyle, framework: Framework, toolName: string | null, hasOutputSchema: boolean, at: TS.Node, scope: DiscoveryScope, add: (evidence: HandlerEvidence) => void): void {
   for (const target of targets) {
     const wrapped = target.wrapper ? wrapperFunctions(target.wrapper, scope) : [];
     // A wrapper that serialises what the handler returns makes strings and plain objects acceptable there.
     const serialisedBy = serialisation(wrapped);
+    // A wrapper that puts the handler's value into a text item itself (`text: await run(args)`) makes
+    // it a registry's value: a result returned there would arrive as text.
+    const intoText = !serialisedBy && framework === 'sdk' && target.wrapper !== undefined && wrappedValueFate(target.wrapper, target.fn, wrapped, scope) === 'text';
     add({
       fn: target.fn,
       style,
-      framework: serialisedBy && framework === 'sdk' ? 'transport' : framework,
+      framework: serialisedBy && framework === 'sdk' ? 'transport' : intoText ? 'registry' : framework,
       toolName: target.toolName ?? toolName,
       hasOutputSchema,
       at,
@@ -74,6 +102,30 @@ function register(targets: HandlerTarget[], style: HandlerStyle, framework: Fram
     });
     for (const fn of wrapped) add({ fn, style: 'wrapper', framework, toolName: target.toolName ?? toolName, hasOutputSchema, at });
   }
+}
+
+/**
+ * Where the functions a wrapper returns send the value of the handler they were given: the
+ * wrapper's parameter that holds the handler, called inside them (`await run(args)`), followed to
+ * their return (a result) or into a text item (a registry's text).
+ */
+function wrappedValueFate(wrapperCall: TS.CallExpression, handler: TS.SignatureDeclaration, wrapped: readonly TS.SignatureDeclaration[], scope: DiscoveryScope): Fate {
+  if (wrapped.length === 0) return 'unknown';
+  const factory = functionOf(skipTypeWrappers(wrapperCall.expression), scope);
+  if (!factory) return 'unknown';
+  const index = [...wrapperCall.arguments.keys()].reverse().find((position) => handlerTargets(wrapperCall.arguments[position], scope).some((target) => target.fn === handler));
+  const parameter = index === undefined ? undefined : factory.parameters[index];
+  if (!parameter || !ts.isIdentifier(parameter.name)) return 'unknown';
+  const home = scopeOfNode(factory, scope);
+  const calls: TS.CallExpression[] = [];
+  const visit = (node: TS.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && home.locals.declarationOf(node.expression) === parameter) calls.push(node);
+    ts.forEachChild(node, visit);
+  };
+  for (const fn of wrapped) visit(fn);
+  const isWrapped = new Set<TS.Node>(wrapped);
+  const fateScope: FateScope = { isToolHandler: (fn) => isWrapped.has(fn), callersOf: () => [], localsOf: (sourceFile) => scopeOfNode(sourceFile, scope).locals };
+  return combineFates(calls.map((call) => fateOf(call, fateScope)));
 }
 
 const SERIALISATION_ORDER = ['migrated', 'rewritable', 'review'] as const;

@@ -176,7 +176,8 @@ function baseClassOf(classNode: TS.ClassLikeDeclaration, scope: ResolveScope): T
 
 /** The class a name denotes: declared in its file, imported from another, or found by the checker. */
 export function classDeclarationOf(expression: TS.Expression, scope: ResolveScope): TS.ClassLikeDeclaration | undefined {
-  const node = skipTypeWrappers(expression);
+  let node = skipTypeWrappers(expression);
+  while (ts.isNonNullExpression(node) || ts.isParenthesizedExpression(node)) node = skipTypeWrappers(node.expression);
   if (ts.isClassExpression(node)) return node;
   if (!ts.isIdentifier(node)) return undefined;
   for (const statement of node.getSourceFile().statements) {

@@ -4,6 +4,7 @@ import { skipTypeWrappers } from '../declarations.js';
 import { getPropertyValue, isFunctionLike, propertyName } from '../syntax.js';
 import { returnedExpressions } from '../flow/origins.js';
 import { argumentsForParameter, insertedValues, scopeOfNode, type StoredValue } from './collections.js';
+import { fieldCollection, instanceMethod } from './instances.js';
 import { classDeclarationOf, classMethod, constantText, functionOf, isFunctionValue, objectLiteralOf, valueOf, type ResolveScope, type Value } from './resolve.js';
 
 /** A function that handles calls of a tool, and the tool's name when the registration says it. */
@@ -34,9 +35,14 @@ const ELEMENT_PICKING_METHODS = new Set(['find', 'findLast', 'at']);
  */
 export function handlerTargets(expression: Value, scope: ResolveScope, depth = 0): HandlerTarget[] {
   if (depth > MAX_DEPTH) return [];
-  if (isFunctionValue(expression)) return (expression as TS.FunctionLikeDeclaration).body ? [{ fn: expression, toolName: null }] : [];
-  const node = stripExpression(expression);
-  if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return [{ fn: node, toolName: null }];
+  if (isFunctionValue(expression) && !ts.isArrowFunction(expression) && !ts.isFunctionExpression(expression)) return (expression as TS.FunctionLikeDeclaration).body ? [{ fn: expression, toolName: null }] : [];
+  const node = stripExpression(expression as TS.Expression);
+  if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+    // `(args) => wrap(name, handler)(args)`: the function a wrapper call builds, called with the same arguments.
+    const built = forwardedToBuiltFunction(node);
+    const targets = built ? handlerTargets(built, scope, depth + 1) : [];
+    return targets.length > 0 ? targets : [{ fn: node, toolName: null }];
+  }
   if (ts.isConditionalExpression(node)) return [...handlerTargets(node.whenTrue, scope, depth + 1), ...handlerTargets(node.whenFalse, scope, depth + 1)];
   if (ts.isPropertyAccessExpression(node)) {
     if (node.name.text === 'bind') return [];
@@ -66,6 +72,30 @@ export function handlerTargets(expression: Value, scope: ResolveScope, depth = 0
     }
   }
   return candidates(node, scope, depth + 1).flatMap((candidate) => (candidate.value === node ? [] : named(handlerTargets(candidate.value, scope, depth + 1), candidate.key)));
+}
+
+/**
+ * `(args) => wrap(name, handler)(args)` (or `{ return await …; }`): a function that only calls what
+ * a call built, with its own parameters. It is that built function; the call that built it is a
+ * higher-order wrapper around the handler it was given.
+ */
+function forwardedToBuiltFunction(fn: TS.ArrowFunction | TS.FunctionExpression): TS.CallExpression | undefined {
+  let body: TS.Node = fn.body;
+  if (ts.isBlock(body)) {
+    if (body.statements.length !== 1) return undefined;
+    const only = body.statements[0];
+    if (!ts.isReturnStatement(only) || !only.expression) return undefined;
+    body = only.expression;
+  }
+  let call = stripExpression(body as TS.Expression);
+  if (ts.isAwaitExpression(call)) call = stripExpression(call.expression);
+  if (!ts.isCallExpression(call) || !ts.isCallExpression(stripExpression(call.expression))) return undefined;
+  const forwardsParameters = call.arguments.length <= fn.parameters.length && call.arguments.every((argument, index) => {
+    const parameter = fn.parameters[index].name;
+    const passed = stripExpression(argument);
+    return ts.isIdentifier(parameter) && ts.isIdentifier(passed) && passed.text === parameter.text;
+  });
+  return forwardsParameters ? stripExpression(call.expression) as TS.CallExpression : undefined;
 }
 
 function stripExpression(expression: TS.Expression): TS.Expression {
@@ -132,18 +162,29 @@ function aliasedCandidates(identifier: TS.Identifier, scope: ResolveScope, depth
 }
 
 function memberOfCandidates(node: TS.PropertyAccessExpression, scope: ResolveScope, depth: number): Candidate[] {
-  return candidates(node.expression, scope, depth + 1).flatMap((owner): Candidate[] => {
-    const home = scopeOfNode(owner.value, scope);
-    const member = memberOf(owner.value, node.name.text, home);
-    if (!member) return [];
-    const key = owner.key ?? nameOf(owner.value, home);
-    // `({ name, tool })` built in a callback: the member is a name bound there, which holds the items themselves.
-    if (!isFunctionValue(member) && ts.isIdentifier(stripExpression(member))) {
-      const bound = candidates(member, scopeOfNode(member, scope), depth + 1).filter((candidate) => candidate.value !== member);
-      if (bound.length > 0) return bound.map((candidate) => ({ value: candidate.value, key: candidate.key ?? key }));
-    }
-    return [{ value: member, key }];
-  });
+  return candidates(node.expression, scope, depth + 1).flatMap((owner) => ownerMember(owner, node.name.text, scope, depth + 1));
+}
+
+/** `owner.name` for one value the owner may be; an owner that is itself a name (a loop variable stored in a registry) is followed first. */
+function ownerMember(owner: Candidate, name: string, scope: ResolveScope, depth: number): Candidate[] {
+  if (depth > MAX_DEPTH) return [];
+  const home = scopeOfNode(owner.value, scope);
+  const member = memberOf(owner.value, name, home);
+  if (!member) {
+    if (isFunctionValue(owner.value)) return [];
+    const inner = stripExpression(owner.value);
+    if (!ts.isIdentifier(inner) && !ts.isCallExpression(inner) && !ts.isPropertyAccessExpression(inner)) return [];
+    return candidates(inner, home, depth + 1)
+      .filter((candidate) => candidate.value !== inner)
+      .flatMap((candidate) => ownerMember({ value: candidate.value, key: candidate.key ?? owner.key }, name, scope, depth + 1));
+  }
+  const key = owner.key ?? nameOf(owner.value, home);
+  // `({ name, tool })` built in a callback: the member is a name bound there, which holds the items themselves.
+  if (!isFunctionValue(member) && ts.isIdentifier(stripExpression(member))) {
+    const bound = candidates(member, scopeOfNode(member, scope), depth + 1).filter((candidate) => candidate.value !== member);
+    if (bound.length > 0) return bound.map((candidate) => ({ value: candidate.value, key: candidate.key ?? key }));
+  }
+  return [{ value: member, key }];
 }
 
 /** The values a returned expression may be: both sides of `?:`, `??` and `||`, never `null` or `undefined`. */
@@ -165,7 +206,8 @@ function factoryProducts(call: TS.CallExpression, scope: ResolveScope, depth: nu
   if (call.arguments.some((argument) => isFunctionLike(stripExpression(argument)) || functionOf(stripExpression(argument), scope) !== undefined)) return [];
   const callee = stripExpression(call.expression);
   if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return [];
-  const fn = functionOf(callee, scope);
+  // `registry.getTool(name)` where registry is an instance of the project's own registry class.
+  const fn = functionOf(callee, scope) ?? (ts.isPropertyAccessExpression(callee) ? instanceMethod(callee, scope) : undefined);
   if (!fn || !(fn as TS.FunctionLikeDeclaration).body || fn.getSourceFile().isDeclarationFile) return [];
   const inner = scopeOfNode(fn, scope);
   return returnedExpressions(fn).flatMap(alternatives).flatMap((value): Candidate[] => {
@@ -266,6 +308,15 @@ function producedObjects(expression: TS.Expression, scope: ResolveScope): TS.Obj
   });
 }
 
+/** The array literals a call of the project's own factory returns (`getRateTools(client)` → `[{ name, handler }, …]`). */
+function producedArrays(call: TS.CallExpression, scope: ResolveScope): TS.ArrayLiteralExpression[] {
+  const callee = stripExpression(call.expression);
+  if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return [];
+  const fn = functionOf(callee, scope);
+  if (!fn || !(fn as TS.FunctionLikeDeclaration).body || fn.getSourceFile().isDeclarationFile) return [];
+  return returnedExpressions(fn).flatMap(alternatives).map(stripExpression).filter(ts.isArrayLiteralExpression);
+}
+
 /** Items of a collection: an array literal (spreads followed), a map's entries, `Object.values` / `Object.entries` of a map. */
 function collectionItems(expression: TS.Expression, scope: ResolveScope, depth = 0): Candidate[] | undefined {
   if (depth > 3) return undefined;
@@ -274,13 +325,22 @@ function collectionItems(expression: TS.Expression, scope: ResolveScope, depth =
     const method = node.expression.name.text;
     return (method === 'values' || method === 'entries') && node.arguments[0] ? collectionItems(node.arguments[0], scope, depth + 1) : undefined;
   }
-  const value = ts.isArrayLiteralExpression(node) || ts.isObjectLiteralExpression(node) ? node : valueOf(node, scope);
+  // `map.values()`, `map.entries()`: the map's items (a loop over entries takes index 1, the value).
+  if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ['values', 'entries'].includes(node.expression.name.text) && node.arguments.length === 0) {
+    return collectionItems(node.expression.expression, scope, depth + 1);
+  }
+  const value = ts.isArrayLiteralExpression(node) || ts.isObjectLiteralExpression(node) ? node : (valueOf(node, scope) ?? fieldCollection(node, scope));
   if (!value || isFunctionValue(value)) return undefined;
   const collection = stripExpression(value);
   if (ts.isConditionalExpression(collection)) {
     // `readonly ? Object.fromEntries(…) : tools`: whatever either side holds.
     const sides = [collectionItems(collection.whenTrue, scope, depth + 1), collectionItems(collection.whenFalse, scope, depth + 1)].filter((side): side is Candidate[] => side !== undefined);
     return sides.length > 0 ? sides.flat() : undefined;
+  }
+  if (ts.isCallExpression(collection)) {
+    // `getRateTools(client)`: the array literals the project's factory returns.
+    const arrays = producedArrays(collection, scope);
+    if (arrays.length > 0) return arrays.flatMap((array) => collectionItems(array, scopeOfNode(array, scope), depth + 1) ?? []);
   }
   if (ts.isCallExpression(collection) && ts.isPropertyAccessExpression(collection.expression) && ['map', 'flatMap'].includes(collection.expression.name.text)) {
     // `Object.entries(tools).map(([name, tool]) => ({ name, tool }))`: what the callback returns for each item.

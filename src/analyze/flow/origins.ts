@@ -3,6 +3,7 @@ import { ts } from '../../typescript.js';
 import { skipTypeWrappers } from '../declarations.js';
 import { classMethod, functionOf, importedDeclaration, type ResolveScope } from '../discovery/resolve.js';
 import { topLevelDeclaration } from './project.js';
+import { instanceMethod } from '../discovery/instances.js';
 import { getPropertyValue, isConstDeclaration, isFunctionLike, propertyName, STRING_METHODS, unwrap, withoutParentheses } from '../syntax.js';
 import { KIT_HELPERS } from '../options.js';
 
@@ -179,7 +180,7 @@ export class ValueFlow {
     const callee = skipTypeWrappers(call.expression);
     if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return undefined;
     if (isJsonStringify(callee)) return undefined;
-    const fn = functionOf(callee, this.scope) ?? (ts.isPropertyAccessExpression(callee) ? this.instanceMethod(callee) : undefined);
+    const fn = functionOf(callee, this.scope) ?? (ts.isPropertyAccessExpression(callee) ? (this.instanceMethod(callee) ?? instanceMethod(callee, this.scope)) : undefined);
     if (!fn || !(fn as TS.FunctionLikeDeclaration).body) return undefined;
     const file = fn.getSourceFile();
     if (file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName)) return undefined;

@@ -3,6 +3,7 @@ import { ts } from '../../typescript.js';
 import { functionOf } from '../discovery/resolve.js';
 import { returnedExpressions } from '../flow/origins.js';
 import { handlerTargets } from '../discovery/targets.js';
+import { instanceClasses } from '../discovery/instances.js';
 import { isOwnKitNamedFunction } from '../options.js';
 import { unwrap } from '../syntax.js';
 import type { HandlerStyle } from '../types.js';
@@ -177,6 +178,8 @@ function isThisMethodCall(callee: TS.Expression): boolean {
 export function isLookup(callee: TS.Expression, scope: SiteScope): boolean {
   const node = unwrap(callee);
   if (ts.isElementAccessExpression(node)) return true;
+  // `api.getTags()` on an instance of the project's own class: a method called by its name.
+  if (ts.isPropertyAccessExpression(node) && instanceClasses(node.expression, scope).length > 0) return false;
   if (ts.isPropertyAccessExpression(node)) return ts.isCallExpression(unwrap(node.expression)) || ts.isElementAccessExpression(unwrap(node.expression)) || (ts.isIdentifier(unwrap(node.expression)) && isLookup(unwrap(node.expression), scope));
   if (!ts.isIdentifier(node)) return false;
   const declaration = scope.locals.declarationOf(node);

@@ -36,12 +36,22 @@ function forwardedShape(fn: TS.SignatureDeclaration, scope: SiteScope, depth: nu
   const shapes = new Set<DeclaredShape>();
   for (const expression of returned) {
     const value = unwrap(expression);
+    if (isParsedBody(value)) {
+      shapes.add('data');
+      if (shapes.size > 1) return 'unknown';
+      continue;
+    }
     const callee = ts.isCallExpression(value) ? scope.flow.projectFunction(value) : undefined;
     if (!callee || callee === fn) return 'unknown';
     shapes.add(declaredShape(callee, scope, depth + 1));
     if (shapes.size > 1) return 'unknown';
   }
   return [...shapes][0];
+}
+
+/** `response.json()`: the parsed body of an HTTP response, data whatever it holds. */
+function isParsedBody(value: TS.Expression): boolean {
+  return ts.isCallExpression(value) && value.arguments.length === 0 && ts.isPropertyAccessExpression(value.expression) && value.expression.name.text === 'json';
 }
 
 function returnTypeShape(declared: TS.TypeNode, file: TS.SourceFile, scope: SiteScope): DeclaredShape {
