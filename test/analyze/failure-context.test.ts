@@ -109,6 +109,21 @@ server.tool('b', async () => {
     ).toEqual([]);
   });
 
+  it('a catch that recovers with other awaited work reports that work, and an empty result under a heading stays a success', () => {
+    expect(
+      findingsIn(`  try {
+    await fetch('https://x/containers/' + args.id);
+    return { content: [{ type: 'text', text: 'Stopped' }] };
+  } catch {
+    const stale = await fetch('https://x/stale/' + args.id);
+    if (stale.ok) return { content: [{ type: 'text', text: 'Removed the stale container' }] };
+  }
+  const res = await fetch('https://x/state');
+  if (!res.ok) return { content: [{ type: 'text', text: '## State\\n\\nNo state data returned.' }] };
+  return { content: [{ type: 'text', text: await res.text() }] };`),
+    ).toEqual([]);
+  });
+
   it('a negated flag or a test that is not about failure does not make prose a failure', () => {
     expect(
       findingsIn(`  const verbose = args.query === 'all';

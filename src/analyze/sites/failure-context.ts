@@ -18,7 +18,8 @@ import { looksLikeJsonText } from '../words.js';
  */
 
 /** Texts that stay successes in any context: empty results and success words. */
-const EMPTY_SUCCESS = /^[\s*_#>([-]*(?:no|0|zero|none|nothing)\b(?![^.\n]*\b(?:provided|specified|given|supplied|passed)\b)/i;
+// Tested at the start of every line: a report's heading (`## State\n\nNo state data returned.`) is not its words.
+const EMPTY_SUCCESS = /^[\s*_#>([-]*(?:no|0|zero|none|nothing)\b(?![^.\n]*\b(?:provided|specified|given|supplied|passed)\b)/im;
 const SUCCESS_WORDS = /^[\s*_#>([-]*(?:✅|✓|✔|success|successfully|done|ok\b|saved|created|updated|deleted|removed|completed|published|sent|cleared|already)/i;
 
 /** Names of values whose absence is a failure to go on: credentials, sessions, clients. */
@@ -57,7 +58,9 @@ function branchKind(node: TS.Node, fn: TS.Node, catchCounts: boolean): 'catch' |
   for (let child: TS.Node = node, current = node.parent; current && current !== fn; child = current, current = current.parent) {
     if (isFunctionLike(current)) return null;
     if (ts.isCatchClause(current)) {
-      if (catchCounts) return 'catch';
+      // A catch that goes on with other awaited work before this text recovers (`not found → clean
+      // up the stale one`): its prose reports that work, not the failure that led there.
+      if (catchCounts && !awaitsBefore(current.block, node)) return 'catch';
       continue;
     }
     if (!ts.isIfStatement(current) && !ts.isConditionalExpression(current)) continue;
@@ -199,6 +202,19 @@ function isParameterValue(expression: TS.Expression, fn: TS.SignatureDeclaration
 function bindsName(binding: TS.BindingName, name: string): boolean {
   if (ts.isIdentifier(binding)) return binding.text === name;
   return binding.elements.some((element) => !ts.isOmittedExpression(element) && bindsName(element.name, name));
+}
+
+/** Is there an `await` in `block` (outside nested functions) that starts before `node`? */
+function awaitsBefore(block: TS.Block, node: TS.Node): boolean {
+  const limit = node.getStart();
+  let found = false;
+  const visit = (child: TS.Node): void => {
+    if (found || child.getStart() >= limit || isFunctionLike(child)) return;
+    if (ts.isAwaitExpression(child)) found = true;
+    else ts.forEachChild(child, visit);
+  };
+  ts.forEachChild(block, visit);
+  return found;
 }
 
 function containsAwait(node: TS.Node): boolean {
