@@ -176,7 +176,7 @@ function failure(fn: string, exact: boolean, message: unknown, extra: JsonObject
   const error = messageOf(message);
   const format = formatOf(fn, options);
   const rest = extra === undefined ? {} : safeObject(fn, 'extra', extra);
-  const structured: JsonObject = Object.fromEntries([['error', error], ...Object.entries(rest).filter(([key]) => key !== 'error')]);
+  const structured = withoutError(rest, { error });
   const text = exact && typeof message === 'string' && message.trim() !== '' ? message : \`Error: \${error}\`;
   if (format === 'readable') return errorText(text, undefined);
   if (format === 'structured') return errorText(JSON.stringify(structured, null, 2), structured);
@@ -257,8 +257,15 @@ function isCallToolResult(value: unknown): value is ToolResult {
   });
 }
 
-function withoutError(value: JsonObject): JsonObject {
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'error'));
+/**
+ * \`value\`'s properties but \`error\`, defined on \`into\` as own data properties (a "__proto__" key stays
+ * data). ES5 APIs only: this file compiles under the project's own \`lib\`, however old its target.
+ */
+function withoutError(value: JsonObject, into: JsonObject = {}): JsonObject {
+  for (const key of Object.keys(value)) {
+    if (key !== 'error') Object.defineProperty(into, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+  }
+  return into;
 }
 
 function errorMessageIn(value: JsonObject): string | undefined {
@@ -275,7 +282,7 @@ function fromObject(safe: JsonObject, text: string | undefined, format: ResultFo
 
 /** Legacy handlers return JSON text: keep that exact text and expose the parsed data. */
 function fromString(text: string, format: ResultFormat): ToolResult {
-  const start = text.trimStart()[0];
+  const start = text.replace(/^\\s+/, '')[0];
   if (start === '{' || start === '[') {
     let parsed: unknown;
     try {

@@ -71,6 +71,8 @@ describe('localHelpersSource', () => {
     writeFileSync(path.join(dir, 'src', `results-${format}.ts`), localHelpersSource({ format }));
     expect(compile(dir, `src/results-${format}.ts`, STRICTEST)).toEqual([]);
     expect(compile(dir, `src/results-${format}.ts`, { strict: true, noEmit: true, skipLibCheck: true, types: [], module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 })).toEqual([]);
+    // A project on an old target gets that target's default lib (ES2016: no Object.entries, fromEntries, trimStart).
+    expect(compile(dir, `src/results-${format}.ts`, { strict: true, noEmit: true, skipLibCheck: true, types: [], module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2016 })).toEqual([]);
   });
 
   it('bakes the default format in', () => {
