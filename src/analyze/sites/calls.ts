@@ -5,7 +5,7 @@ import { returnedExpressions } from '../flow/origins.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { instanceClasses } from '../discovery/instances.js';
 import { isOwnKitNamedFunction } from '../options.js';
-import { unwrap } from '../syntax.js';
+import { isFunctionLike, unwrap } from '../syntax.js';
 import type { HandlerStyle } from '../types.js';
 import { builderShape, classifyBuilderCall } from './builders.js';
 import { declaredShape } from './declared.js';
@@ -81,7 +81,7 @@ function handsBackCallbackValue(call: TS.CallExpression, callback: TS.Expression
 
 /** `fn()`, `await fn(args)`, `other(fn)`, `Promise.race([fn(), …])`, or a local holding `await fn()`. */
 function yieldsCallbackValue(expression: TS.Expression, callbackName: string, fn: TS.SignatureDeclaration, depth: number): boolean {
-  const inner = unwrap(ts.isAwaitExpression(unwrap(expression)) ? (unwrap(expression) as TS.AwaitExpression).expression : expression);
+  const inner = unwrap(expression);
   if (ts.isObjectLiteralExpression(inner)) return false;
   if (ts.isIdentifier(inner)) {
     if (inner.text === callbackName) return true;
@@ -103,7 +103,7 @@ function localValues(fn: TS.SignatureDeclaration, name: string): TS.Expression[]
   const visit = (node: TS.Node): void => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && node.initializer) values.push(node.initializer);
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === name) values.push(node.right);
-    if (!(ts.isFunctionLike(node) && node !== fn)) ts.forEachChild(node, visit);
+    if (!(isFunctionLike(node) && node !== fn)) ts.forEachChild(node, visit);
   };
   const body = (fn as TS.FunctionLikeDeclaration).body;
   if (body) visit(body);

@@ -60,7 +60,7 @@ function branchKind(node: TS.Node, fn: TS.Node, catchCounts: boolean): 'catch' |
     if (ts.isCatchClause(current)) {
       // A catch that goes on with other awaited work before this text recovers (`not found → clean
       // up the stale one`): its prose reports that work, not the failure that led there.
-      if (catchCounts && !awaitsBefore(current.block, node)) return 'catch';
+      if (catchCounts && !containsAwait(current.block, node.getStart())) return 'catch';
       continue;
     }
     if (!ts.isIfStatement(current) && !ts.isConditionalExpression(current)) continue;
@@ -204,23 +204,16 @@ function bindsName(binding: TS.BindingName, name: string): boolean {
   return binding.elements.some((element) => !ts.isOmittedExpression(element) && bindsName(element.name, name));
 }
 
-/** Is there an `await` in `block` (outside nested functions) that starts before `node`? */
-function awaitsBefore(block: TS.Block, node: TS.Node): boolean {
-  const limit = node.getStart();
+/** Is there an `await` in `node` (outside nested functions), starting before `limit` when given? */
+function containsAwait(node: TS.Node, limit = Number.POSITIVE_INFINITY): boolean {
   let found = false;
   const visit = (child: TS.Node): void => {
     if (found || child.getStart() >= limit || isFunctionLike(child)) return;
     if (ts.isAwaitExpression(child)) found = true;
     else ts.forEachChild(child, visit);
   };
-  ts.forEachChild(block, visit);
+  visit(node);
   return found;
-}
-
-function containsAwait(node: TS.Node): boolean {
-  if (ts.isAwaitExpression(node)) return true;
-  if (isFunctionLike(node)) return false;
-  return ts.forEachChild(node, (child) => (containsAwait(child) ? true : undefined)) ?? false;
 }
 
 function isEnvironmentRead(expression: TS.Expression): boolean {
