@@ -326,6 +326,7 @@ class FileAnalyzer implements SiteScope {
       return;
     }
     const inner = unwrap(expression);
+    if (ts.isCallExpression(inner) && this.flow.callNeverReturns(inner)) return;
     if (ts.isObjectLiteralExpression(inner)) {
       classifyObject(inner, context, this);
       return;

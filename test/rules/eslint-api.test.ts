@@ -281,9 +281,9 @@ import { handleVolumes } from './volumes.js';
     expect(fix).toContain('successResult(`📚 Volumes for');
   }, 60_000);
 
-  it('does not report them without type information', async () => {
+  it('reports them without type information too, from the return types the functions declare', async () => {
     const untyped = await lintServer(configs.recommended);
-    expect(summary(untyped.messages)).toEqual([]);
+    expect(summary(untyped.messages)).toEqual(['mcp-result-kit/no-string-result@9', 'mcp-result-kit/no-string-result@13']);
   });
 });
 

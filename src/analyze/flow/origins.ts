@@ -60,6 +60,12 @@ export class ValueFlow {
     return known;
   }
 
+  /** A call of a project function that always throws: `return fail(error)` gives the caller no value. */
+  callNeverReturns(call: TS.CallExpression): boolean {
+    const callee = this.projectFunction(call);
+    return callee !== undefined && this.returnedExpressions(callee).length === 0 && alwaysThrows(callee);
+  }
+
   private collect(expression: TS.Expression, walk: Walk, callDepth: number): void {
     if (walk.found.length >= MAX_ORIGINS) return;
     const node = unwrap(expression);
@@ -126,6 +132,8 @@ export class ValueFlow {
       const callee = this.projectFunction(node);
       if (callee) {
         const returned = this.returnedExpressions(callee);
+        // `return fail(error)` where `fail` always throws: that path throws, it gives no value.
+        if (returned.length === 0 && alwaysThrows(callee)) return;
         if (returned.length > 0) {
           // Inside the callee its parameters hold this call's arguments: `truncate(asText(x))`.
           callee.parameters.forEach((parameter, index) => {
@@ -489,4 +497,16 @@ export function returnedExpressions(fn: TS.SignatureDeclaration): TS.Expression[
   };
   ts.forEachChild(body, visit);
   return found;
+}
+
+/**
+ * A function whose call never completes with a value: declared `never`, or a block body that
+ * returns no value and ends in a `throw` (an error translator that rethrows in its own words).
+ */
+function alwaysThrows(fn: TS.SignatureDeclaration): boolean {
+  if (fn.type?.kind === ts.SyntaxKind.NeverKeyword) return true;
+  const body = (fn as TS.FunctionLikeDeclaration).body;
+  if (!body || !ts.isBlock(body)) return false;
+  const last = body.statements.at(-1);
+  return last !== undefined && ts.isThrowStatement(last);
 }

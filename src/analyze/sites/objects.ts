@@ -5,7 +5,7 @@ import { useChecker } from '../declarations.js';
 import { functionOf } from '../discovery/resolve.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
-import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
+import { enclosingFunction, errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { isLookup } from './calls.js';
 import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonRewrite } from './json.js';
@@ -44,6 +44,7 @@ export function classifyObject(object: TS.ObjectLiteralExpression, context: Site
     return;
   }
   if (!ts.isArrayLiteralExpression(contentArray)) {
+    if (structured === undefined && isErrorValue === undefined && rebuiltHandlerResult(object, contentArray, context, scope)) return;
     if (builtContent(object, contentArray, structured, isErrorValue, context, scope)) return;
     if (context.hasOutputSchema && structured === undefined && !isErrorTrue) {
       scope.report('missing-structured-content', object, context, null, MISSING_STRUCTURED);
@@ -74,7 +75,10 @@ function builtContent(object: TS.ObjectLiteralExpression, content: TS.Expression
   if (texts.length === 0) return false;
   if (isErrorValue === undefined) {
     const evidence = scope.predicates.errorEvidence(texts[0], context.fn);
-    if (evidence !== 'none') {
+    // One item per element of a batch, some of them failures (`notes.map((n) => n.error ? … : …)`):
+    // the call did its work and reports each element's own outcome; it is not the call's failure.
+    const batchItemFailure = evidence === 'some' && isItemPerElement(texts[0]);
+    if (evidence !== 'none' && !batchItemFailure) {
       scope.report('error-content', object, context, evidence === 'all' ? scope.rewriter.addIsError(object) : null, evidence === 'all' ? undefined : SOME_PATHS_RESULT);
       return true;
     }
@@ -85,6 +89,31 @@ function builtContent(object: TS.ObjectLiteralExpression, content: TS.Expression
     return true;
   }
   return false;
+}
+
+/**
+ * `return { content: result.content }` where `result` is what a tool looked up at run time returned:
+ * the dispatcher rebuilds the tool's result and drops its `isError` and `structuredContent`, so a
+ * tool's failure reaches the client as a success (and a migrated tool's isError would be lost too).
+ * Rewritten to `toCallToolResult(result)`, which passes a result on whole. True when it reported.
+ */
+function rebuiltHandlerResult(object: TS.ObjectLiteralExpression, content: TS.Expression, context: SiteContext, scope: SiteScope): boolean {
+  if (!ts.isPropertyAccessExpression(content) || content.name.text !== 'content') return false;
+  const result = unwrap(content.expression);
+  if (!ts.isIdentifier(result) || !registryCallValue(result, scope)) return false;
+  const onlyContent = otherKeys(object).length === 0;
+  const rewrite = onlyContent ? { edit: scope.rewriter.replace(object, `toCallToolResult(${result.text})`), helpers: ['toCallToolResult' as const], passesHandlerValue: true as const } : null;
+  scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : "the result is rebuilt from a tool's result without its isError and structuredContent, and has other fields; pass isError and structuredContent on by hand");
+  return true;
+}
+
+const PER_ELEMENT_METHODS = new Set(['map', 'flatMap']);
+
+/** Is `node` written in a `map`/`flatMap` callback, so that it is built once per element? */
+function isItemPerElement(node: TS.Node): boolean {
+  const callback = enclosingFunction(node);
+  const call = callback?.parent;
+  return call !== undefined && ts.isCallExpression(call) && call.arguments[0] === callback && ts.isPropertyAccessExpression(call.expression) && PER_ELEMENT_METHODS.has(call.expression.name.text);
 }
 
 const REGISTRY_CALLS = new Set(['execute', 'handler', 'run', 'callback']);

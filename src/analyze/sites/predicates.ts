@@ -112,10 +112,9 @@ export class Predicates {
     return false;
   }
 
-  /** A same-file function that returns strings only: `formatVolume(v)`, `asText(x)`. */
+  /** A function of the project that returns strings only: `formatVolume(v)`, `asText(x)`, an imported `createShareableLink(id)`. */
   isStringCall(call: TS.CallExpression): boolean {
-    if (!ts.isIdentifier(call.expression)) return false;
-    const callee = this.locals.functionFor(call.expression);
+    const callee = (ts.isIdentifier(call.expression) ? this.locals.functionFor(call.expression) : undefined) ?? this.flow.projectFunction(call);
     return callee !== undefined && this.returnsOnlyStrings(callee);
   }
 
