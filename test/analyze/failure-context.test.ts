@@ -109,6 +109,19 @@ server.tool('b', async () => {
     ).toEqual([]);
   });
 
+  it('a first sentence that says it succeeded stays a success under a failure test; one that denies it does not', () => {
+    expect(
+      findingsIn(`  const result = await fetch('https://x/' + args.id);
+  if (!result) return { content: [{ type: 'text', text: 'Operation completed successfully (no content returned).' }] };
+  return { content: [{ type: 'text', text: await result.text() }] };`),
+    ).toEqual([]);
+    expect(
+      findingsIn(`  const result = await fetch('https://x/' + args.id);
+  if (!result.ok) return { content: [{ type: 'text', text: 'The upload did not finish successfully.' }] };
+  return { content: [{ type: 'text', text: await result.text() }] };`),
+    ).toEqual(['error-content@2']);
+  });
+
   it('a catch that recovers with other awaited work reports that work, and an empty result under a heading stays a success', () => {
     expect(
       findingsIn(`  try {

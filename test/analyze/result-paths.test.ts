@@ -162,3 +162,41 @@ server.addTool({
     expect(run.files.find((file) => file.fileName.endsWith('format.ts'))!.changed).toBe(false);
   });
 });
+
+describe('content items a helper builds on several paths', () => {
+  it('an error item on one path and the formatted items on another: a failure on some paths, never isError for every call', () => {
+    const code = `${SDK}
+type Found = { results: { title: string }[] } | { error: string };
+declare function search(query: string): Promise<Found>;
+function toItems(found: Found): Array<{ type: 'text'; text: string }> {
+  if ('error' in found) {
+    return [{ type: 'text' as const, text: \`Error: \${found.error}\` }];
+  }
+  return found.results.map((result) => ({ type: 'text' as const, text: result.title }));
+}
+server.tool('search', async ({ query }: { query: string }) => {
+  const found = await search(query);
+  return { content: toItems(found) };
+});
+`;
+    const output = rewritten(code);
+    expect(output).not.toContain('isError: true');
+    expect(findings(code).filter((finding) => finding.startsWith('error-content'))).toHaveLength(1);
+  });
+
+  it('items pushed per element in a loop, some of them failures, are the batch report', () => {
+    const code = `${SDK}
+declare function fetchAll(urls: string[]): Promise<({ url: string; body: string } | { url: string; error: string })[]>;
+server.tool('read_many', async ({ urls }: { urls: string[] }) => {
+  const items: { type: 'text'; text: string }[] = [];
+  for (const page of await fetchAll(urls)) {
+    if ('error' in page) items.push({ type: 'text', text: \`Error: \${page.error}\` });
+    else items.push({ type: 'text', text: page.body });
+  }
+  return { content: items };
+});
+`;
+    expect(rewritten(code)).not.toContain('isError');
+    expect(findings(code).filter((finding) => finding.startsWith('error-'))).toEqual([]);
+  });
+});

@@ -21,6 +21,8 @@ import { looksLikeJsonText } from '../words.js';
 // Tested at the start of every line: a report's heading (`## State\n\nNo state data returned.`) is not its words.
 const EMPTY_SUCCESS = /^[\s*_#>([-]*(?:no|0|zero|none|nothing)\b(?![^.\n]*\b(?:provided|specified|given|supplied|passed)\b)/im;
 const SUCCESS_WORDS = /^[\s*_#>([-]*(?:✅|✓|✔|success|successfully|done|ok\b|saved|created|updated|deleted|removed|completed|published|sent|cleared|already)/i;
+/** "Operation completed successfully (…)": the first sentence says it succeeded, and nothing in it denies that. */
+const SUCCESS_SENTENCE = /^(?![^.\n]*\b(?:not|never|unable|failed|without)\b|[^.\n]*n't\b)[^.\n]*\b(?:successfully|succeeded)\b/i;
 
 /** Names of values whose absence is a failure to go on: credentials, sessions, clients. */
 const REQUIRED_VALUE = /(?:token|auth|api_?key|credential|secret|session|client|connection|password|login|cookie|jwt|bearer)/i;
@@ -51,7 +53,7 @@ export function inFailureBranch(node: TS.Node, fn: TS.Node): boolean {
 /** A text that reads as a success in any context: an empty result ("No results", "0 items") or success words. */
 export function readsAsSuccess(text: TS.Expression): boolean {
   const words = literalText(unwrap(text));
-  return words !== null && (EMPTY_SUCCESS.test(words) || SUCCESS_WORDS.test(words));
+  return words !== null && (EMPTY_SUCCESS.test(words) || SUCCESS_WORDS.test(words) || SUCCESS_SENTENCE.test(words));
 }
 
 function branchKind(node: TS.Node, fn: TS.Node, catchCounts: boolean): 'catch' | 'guard' | null {
@@ -81,7 +83,7 @@ function isProse(leaf: TS.Expression): boolean {
   else text = literalText(inner);
   if (text === null || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) return false;
   if (looksLikeJsonText(text)) return false;
-  return !EMPTY_SUCCESS.test(text) && !SUCCESS_WORDS.test(text);
+  return !EMPTY_SUCCESS.test(text) && !SUCCESS_WORDS.test(text) && !SUCCESS_SENTENCE.test(text);
 }
 
 /** A test that something failed: `!res.ok`, `!token`, `result.error`, `status >= 400`, `success === false`. */

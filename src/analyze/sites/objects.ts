@@ -74,10 +74,13 @@ function builtContent(object: TS.ObjectLiteralExpression, content: TS.Expression
   });
   if (texts.length === 0) return false;
   if (isErrorValue === undefined) {
-    const evidence = scope.predicates.errorEvidence(texts[0], context.fn);
+    // Every item counts: a helper that returns `[{ text: 'Error: …' }]` on one path and the formatted
+    // items on another is a failure on some paths only, never an isError for every call.
+    const evidences = texts.map((text) => scope.predicates.errorEvidence(text, context.fn));
+    const evidence = evidences.every((each) => each === 'all') ? 'all' : evidences.some((each) => each !== 'none') ? 'some' : 'none';
     // One item per element of a batch, some of them failures (`notes.map((n) => n.error ? … : …)`):
     // the call did its work and reports each element's own outcome; it is not the call's failure.
-    const batchItemFailure = evidence === 'some' && isItemPerElement(texts[0]);
+    const batchItemFailure = evidence === 'some' && texts.every(isItemPerElement);
     if (evidence !== 'none' && !batchItemFailure) {
       scope.report('error-content', object, context, evidence === 'all' ? scope.rewriter.addIsError(object) : null, evidence === 'all' ? undefined : SOME_PATHS_RESULT);
       return true;
@@ -107,13 +110,16 @@ function rebuiltHandlerResult(object: TS.ObjectLiteralExpression, content: TS.Ex
   return true;
 }
 
-const PER_ELEMENT_METHODS = new Set(['map', 'flatMap']);
+const PER_ELEMENT_METHODS = new Set(['map', 'flatMap', 'forEach']);
 
-/** Is `node` written in a `map`/`flatMap` callback, so that it is built once per element? */
+/** Is `node` built once per element: in a `map`/`flatMap`/`forEach` callback or the body of a `for…of` loop? */
 function isItemPerElement(node: TS.Node): boolean {
-  const callback = enclosingFunction(node);
-  const call = callback?.parent;
-  return call !== undefined && ts.isCallExpression(call) && call.arguments[0] === callback && ts.isPropertyAccessExpression(call.expression) && PER_ELEMENT_METHODS.has(call.expression.name.text);
+  const fn = enclosingFunction(node);
+  for (let current = node.parent; current && current !== fn; current = current.parent) {
+    if (ts.isForOfStatement(current)) return true;
+  }
+  const call = fn?.parent;
+  return call !== undefined && ts.isCallExpression(call) && call.arguments[0] === fn && ts.isPropertyAccessExpression(call.expression) && PER_ELEMENT_METHODS.has(call.expression.name.text);
 }
 
 const REGISTRY_CALLS = new Set(['execute', 'handler', 'run', 'callback']);
