@@ -184,6 +184,24 @@ server.tool('search', async ({ query }: { query: string }) => {
     expect(findings(code).filter((finding) => finding.startsWith('error-content'))).toHaveLength(1);
   });
 
+  it('the same when the items of the other path are pushed into an array the helper returns', () => {
+    const code = `${SDK}
+type Found = { results: { title: string }[] } | { error: string };
+declare function search(query: string): Promise<Found>;
+function listItems(results: { title: string }[]): Array<{ type: 'text'; text: string }> {
+  const items: Array<{ type: 'text'; text: string }> = [];
+  items.push({ type: 'text', text: \`\${results.length} results\` });
+  return items;
+}
+function toItems(found: Found): Array<{ type: 'text'; text: string }> {
+  if ('error' in found) return [{ type: 'text' as const, text: \`Error: \${found.error}\` }];
+  return listItems(found.results);
+}
+server.tool('search', async ({ query }: { query: string }) => ({ content: toItems(await search(query)) }));
+`;
+    expect(rewritten(code)).not.toContain('isError: true');
+  });
+
   it('items pushed per element in a loop, some of them failures, are the batch report', () => {
     const code = `${SDK}
 declare function fetchAll(urls: string[]): Promise<({ url: string; body: string } | { url: string; error: string })[]>;

@@ -241,7 +241,7 @@ export class ValueFlow {
     }
     const inner = unwrap(expression);
     if (ts.isIdentifier(inner)) elements.push(...this.pushedElements(inner, depth));
-    return elements;
+    return [...new Set(elements)];
   }
 
   private originElements(origin: TS.Expression, depth: number): TS.Expression[] | null {
@@ -254,6 +254,10 @@ export class ValueFlow {
           elements.push(...spread);
         } else if (!ts.isOmittedExpression(element)) elements.push(element);
       }
+      // `const items = []; … items.push(item); return items;` in a function the value came from:
+      // what is pushed there is in the array too.
+      const holder = origin.parent;
+      if (ts.isVariableDeclaration(holder) && holder.initializer === origin && ts.isIdentifier(holder.name)) elements.push(...this.pushedElements(holder.name, depth));
       return elements;
     }
     if (ts.isCallExpression(origin)) {
