@@ -7,7 +7,7 @@
  * regression (rolled back), 2 could not run.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FileResult } from '../../transforms/runner.js';
@@ -19,7 +19,8 @@ import { STATUS_WORDS, nothingCalled, summarise } from '../probe/summary.js';
 import type { ProbeReport } from '../probe/types.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
 import { note, type Io } from './io.js';
-import { runMigrate, type MigrateFlags } from './migrate.js';
+import { runMigrate, type MigrateFlags, type SupportFile } from './migrate.js';
+import { projectScripts, runtimeImportProblem, serverEntryProblem } from './prove-checks.js';
 import { displayPath } from './report.js';
 
 export interface ProveFlags extends MigrateFlags {
@@ -71,15 +72,7 @@ export function filesToRollBack(regressedTools: readonly string[], written: read
 
 /** The project's build script, run with npm when package.json has one; undefined when there is none. */
 function runBuild(cwd: string): { ok: boolean; output: string } | undefined {
-  const manifest = path.join(cwd, 'package.json');
-  if (!existsSync(manifest)) return undefined;
-  let scripts: Record<string, unknown> | undefined;
-  try {
-    scripts = (JSON.parse(readFileSync(manifest, 'utf8')) as { scripts?: Record<string, unknown> }).scripts;
-  } catch {
-    return undefined;
-  }
-  if (typeof scripts?.build !== 'string') return undefined;
+  if (typeof projectScripts(cwd)?.build !== 'string') return undefined;
   const result = spawnSync('npm', ['run', 'build'], { cwd, encoding: 'utf8', shell: process.platform === 'win32', maxBuffer: 64 * 1024 * 1024 });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? result.error.message : ''}`;
   return { ok: result.status === 0, output };
@@ -102,12 +95,49 @@ function scratchFolder(work: string): string {
   return folder;
 }
 
+/** m:ss */
+export const minutes = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** Where the proof's wall time went, phase by phase: the figures behind docs/benchmarks.md. */
+class PhaseClock {
+  private readonly started = performance.now();
+  private readonly phases: string[] = [];
+
+  async time<T>(label: string, phase: () => Promise<T>): Promise<T> {
+    const start = performance.now();
+    try {
+      return await phase();
+    } finally {
+      this.phases.push(`${label} ${minutes(performance.now() - start)}`);
+    }
+  }
+
+  timeSync<T>(label: string, phase: () => T): T {
+    const start = performance.now();
+    try {
+      return phase();
+    } finally {
+      this.phases.push(`${label} ${minutes(performance.now() - start)}`);
+    }
+  }
+
+  report(): string {
+    return `${this.phases.join(', ')}; ${minutes(performance.now() - this.started)} in all`;
+  }
+}
+
 export async function runProve(paths: string[], flags: ProveFlags, serverCommand: readonly string[], io: Io): Promise<number> {
   if (serverCommand.length === 0) throw new UsageError('--prove needs the command that starts the server, after --: migrate --prove src -- node dist/index.js');
   if (flags.dryRun || flags.dry || flags.print) throw new UsageError('--prove writes the migration and runs the server on it; it cannot be combined with --dry-run or --print');
   if ((flags.json || flags.format === 'json') && flags.prove) throw new UsageError('--prove reports in text; --format json is not available with it yet');
   const startupTimeoutMs = milliseconds(flags.startupTimeout, '--startup-timeout', DEFAULT_STARTUP_TIMEOUT_MS);
   const timeoutMs = milliseconds(flags.timeout, '--timeout', DEFAULT_TIMEOUT_MS);
+  // Before the server starts: a proof that cannot end well stops now, not after minutes of recording.
+  const problem = (await runtimeImportProblem(paths, flags, io.cwd)) ?? serverEntryProblem(serverCommand, io.cwd);
+  if (problem) throw new UsageError(`--prove: ${problem}`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-prove-'));
   const recording = path.join(work, 'before.json');
   const probe = (extra: Partial<ProbeOptions>): Promise<ProbeReport> =>
@@ -122,13 +152,14 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
       ...extra,
     });
   const say = (text: string) => io.stdout(`${text}\n`);
+  const clock = new PhaseClock();
 
-  // 1. Record, from two starts of the server.
+  // 1. Record, from two starts of the server. Its first start is the check that the command starts.
   let before: ProbeReport;
   try {
-    before = await probe({ record: recording });
+    before = await clock.time('record (two starts)', () => probe({ record: recording }));
   } catch (error) {
-    if (error instanceof ProbeError) throw new ProbeError(`could not record the server before the migration: ${error.message}`);
+    if (error instanceof ProbeError) throw new ProbeError(`could not record the server before the migration, so nothing was recorded or written: ${error.message}`);
     throw error;
   }
   const idle = nothingCalled(before);
@@ -140,7 +171,15 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
 
   // 2. Migrate.
   let written: FileResult[] = [];
-  const migrated = await runMigrate(paths, flags, io, { onWritten: (files) => (written = [...files]) });
+  let support: SupportFile[] = [];
+  const migrated = await clock.time('migrate', () =>
+    runMigrate(paths, flags, io, {
+      onWritten: (files, others) => {
+        written = [...files];
+        support = [...others];
+      },
+    }),
+  );
   if (written.length === 0) {
     say(migrated === EXIT_OK ? 'Nothing to prove: the migration changed no file.' : 'The migration wrote nothing; nothing to prove.');
     return migrated === EXIT_OK ? EXIT_OK : EXIT_USAGE;
@@ -148,10 +187,16 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   const rel = (file: string) => displayPath(io.cwd, file);
   const rollBack = (files: readonly FileResult[]) => {
     for (const file of files) writeSourceFile(file.fileName, file.originalText);
+    // With every migrated file back, nothing imports the helpers module or needs the dependency any more.
+    if (files.length < written.length) return;
+    for (const other of support) {
+      if (other.before === undefined) rmSync(other.file, { force: true });
+      else writeSourceFile(other.file, other.before);
+    }
   };
 
   // 3. Build, when the project has a build script.
-  const build = runBuild(io.cwd);
+  const build = clock.timeSync('build', () => runBuild(io.cwd));
   if (build && !build.ok) {
     rollBack(written);
     runBuild(io.cwd);
@@ -163,7 +208,7 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   // 4. Start again, replay, compare.
   let after: ProbeReport;
   try {
-    after = await probe({ compare: recording });
+    after = await clock.time('replay', () => probe({ compare: recording }));
   } catch (error) {
     rollBack(written);
     if (build) runBuild(io.cwd);
@@ -177,8 +222,10 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   const removed = after.comparison?.tools.removed ?? [];
   const back = filesToRollBack([...regressed, ...removed], written);
   if (back.length > 0) {
-    rollBack(back);
-    if (build) runBuild(io.cwd);
+    clock.timeSync(build ? 'roll back and rebuild' : 'roll back', () => {
+      rollBack(back);
+      if (build) runBuild(io.cwd);
+    });
   }
   const noise = after.comparison?.noise;
   const lines = ['', `Proof: replayed ${after.calls.length} calls against the migrated server${noise ? ` (noise ignored: ${noise.masked} places in ${noise.calls} calls)` : ''}`];
@@ -199,6 +246,7 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   } else {
     lines.push('', `✔ proven: ${summary.calls} calls, 0 regressions; ${written.length} migrated file${written.length === 1 ? '' : 's'} kept`);
   }
+  lines.push(`Time: ${clock.report()}`);
   say(lines.join('\n'));
   note(io, `the recording and the server's stderr: ${work}`);
   return back.length > 0 ? EXIT_FINDINGS : EXIT_OK;
