@@ -209,6 +209,11 @@ export interface SupportFile {
 /** What `migrate --prove` (src/cli/prove.ts) needs to know of a migration run. */
 export interface MigrateHooks {
   /**
+   * Called once the rewrites are planned and checked (the dependency, the git guard), just before
+   * anything is written; nothing is written when it throws. Not called when nothing would change.
+   */
+  beforeWrite?: () => Promise<void>;
+  /**
    * The files as written (their original text kept), once they are written; and the other files
    * the migration wrote for them (the local helpers module, a package.json with the dependency),
    * with their text before (undefined: the migration created it).
@@ -329,6 +334,7 @@ export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: 
         note(io, `not in a git repository: ${listFiles(guard.outsideGit.map(rel), 3)}; writing without the uncommitted-changes check`);
       }
     }
+    await hooks.beforeWrite?.();
     const support: SupportFile[] = manifestEdits.map((edit) => ({ file: edit.file, before: edit.before }));
     if (writeHelpers && helpers) {
       support.push({ file: helpers.file, before: existsSync(helpers.file) ? readFileSync(helpers.file, 'utf8') : undefined });

@@ -95,6 +95,9 @@ function scratchFolder(work: string): string {
   return folder;
 }
 
+/** The recording called nothing: the migration must not be written. */
+class NothingCalled extends Error {}
+
 /** m:ss */
 export const minutes = (ms: number) => {
   const seconds = Math.round(ms / 1000);
@@ -105,13 +108,19 @@ export const minutes = (ms: number) => {
 class PhaseClock {
   private readonly started = performance.now();
   private readonly phases: string[] = [];
+  /** The time of every phase so far. */
+  private timed = 0;
 
+  /** Times a phase; phases timed inside it are not counted in its own time, and come before it. */
   async time<T>(label: string, phase: () => Promise<T>): Promise<T> {
     const start = performance.now();
+    const inner = this.timed;
     try {
       return await phase();
     } finally {
-      this.phases.push(`${label} ${minutes(performance.now() - start)}`);
+      const own = performance.now() - start - (this.timed - inner);
+      this.timed += own;
+      this.phases.push(`${label} ${minutes(own)}`);
     }
   }
 
@@ -120,6 +129,7 @@ class PhaseClock {
     try {
       return phase();
     } finally {
+      this.timed += performance.now() - start;
       this.phases.push(`${label} ${minutes(performance.now() - start)}`);
     }
   }
@@ -154,34 +164,44 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   const say = (text: string) => io.stdout(`${text}\n`);
   const clock = new PhaseClock();
 
-  // 1. Record, from two starts of the server. Its first start is the check that the command starts.
-  let before: ProbeReport;
-  try {
-    before = await clock.time('record (two starts)', () => probe({ record: recording }));
-  } catch (error) {
-    if (error instanceof ProbeError) throw new ProbeError(`could not record the server before the migration, so nothing was recorded or written: ${error.message}`);
-    throw error;
-  }
-  const idle = nothingCalled(before);
-  if (idle) {
-    io.stderr(`mcp-result-kit: --prove: ${idle}\n`);
-    return EXIT_USAGE;
-  }
-  say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools, made against two starts of the server (the noise baseline).`);
+  // 1. Plan the migration (the rewrites, the dependency, the git guard) and, before it writes
+  // anything, record the server from two starts: a migration that cannot be written, or that
+  // changes nothing, stops before minutes of recording. The first start checks that the command starts.
+  let before: ProbeReport | undefined;
+  let idle: string | undefined;
+  const record = async () => {
+    try {
+      before = await clock.time('record (two starts)', () => probe({ record: recording }));
+    } catch (error) {
+      if (error instanceof ProbeError) throw new ProbeError(`could not record the server before the migration, so nothing was recorded or written: ${error.message}`);
+      throw error;
+    }
+    idle = nothingCalled(before);
+    if (idle) throw new NothingCalled();
+    say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools, made against two starts of the server (the noise baseline).`);
+  };
 
-  // 2. Migrate.
+  // 2. Migrate: written once the recording is made.
   let written: FileResult[] = [];
   let support: SupportFile[] = [];
-  const migrated = await clock.time('migrate', () =>
-    runMigrate(paths, flags, io, {
-      onWritten: (files, others) => {
-        written = [...files];
-        support = [...others];
-      },
-    }),
-  );
+  let migrated: number;
+  try {
+    migrated = await clock.time('migrate', () =>
+      runMigrate(paths, flags, io, {
+        beforeWrite: record,
+        onWritten: (files, others) => {
+          written = [...files];
+          support = [...others];
+        },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof NothingCalled)) throw error;
+    io.stderr(`mcp-result-kit: --prove: ${idle}; nothing was written\n`);
+    return EXIT_USAGE;
+  }
   if (written.length === 0) {
-    say(migrated === EXIT_OK ? 'Nothing to prove: the migration changed no file.' : 'The migration wrote nothing; nothing to prove.');
+    say(migrated === EXIT_OK ? 'Nothing to prove: the migration changed no file (the server was not started).' : 'The migration wrote nothing; nothing to prove.');
     return migrated === EXIT_OK ? EXIT_OK : EXIT_USAGE;
   }
   const rel = (file: string) => displayPath(io.cwd, file);

@@ -153,6 +153,26 @@ describe('migrate --prove checks before it records', () => {
     refused(dir, ['src', '--', process.execPath, 'build/index.js'], /--prove: the server's command names build\/index\.js, which does not exist in .*; build the project first \(npm run build\), then run --prove again; nothing was recorded or written/);
   }, 60_000);
 
+  it('plans the migration before it records: uncommitted changes are refused before the server starts', () => {
+    const dir = project('js-server');
+    const git = (...args: string[]) => expect(spawnSync('git', args, { cwd: dir, encoding: 'utf8' }).status).toBe(0);
+    git('init', '-q');
+    git('add', 'index.mjs', 'package.json');
+    git('-c', 'user.name=probe', '-c', 'user.email=probe@example.com', 'commit', '-q', '-m', 'server');
+    writeFileSync(path.join(dir, 'index.mjs'), `${readFileSync(path.join(dir, 'index.mjs'), 'utf8')}// work in progress\n`);
+    refused(dir, ['index.mjs', '--', process.execPath, 'index.mjs'], /refusing to write over files with uncommitted changes: index\.mjs/);
+  }, 60_000);
+
+  it('does not start the server when the migration changes nothing', () => {
+    const dir = project('js-server');
+    writeFileSync(path.join(dir, 'plain.mjs'), 'export const answer = 42;\n');
+    // A command that could not start: it is never run.
+    const run = prove(dir, ['plain.mjs', '--', process.execPath, '-e', 'process.exit(3)']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Nothing to prove: the migration changed no file (the server was not started).');
+    expect(run.stdout).not.toContain('Recorded');
+  }, 60_000);
+
   it('refuses a command that does not exist, or a server that exits at start, before anything is written', () => {
     const dir = project('js-server');
     refused(dir, ['index.mjs', '--', 'no-such-server-command-i25'], /could not record the server before the migration, so nothing was recorded or written: .*no-such-server-command-i25.*command not found/);
