@@ -2,7 +2,7 @@
 // and a plain-JS one without. Each is recorded, migrated, (built,) replayed and compared in one
 // command; a regression puts the files of the tools concerned back.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesToRollBack } from '../../src/cli/prove.js';
@@ -93,6 +93,25 @@ describe('migrate --prove', () => {
     expect(run.stdout).toMatch(/✖ 1 regression in usage; rolled back \(left as they were\): index\.mjs/);
     expect(readFileSync(source, 'utf8')).toBe(broken);
   }, 120_000);
+
+  it('rolling back every migrated file also removes the helpers module the migration wrote', () => {
+    const dir = project('ts-server');
+    listRuntimeIn(dir, undefined);
+    const source = path.join(dir, 'src/index.ts');
+    // Once built from migrated sources, which import the helpers module, usage says "degraded".
+    const broken = readFileSync(source, 'utf8')
+      .replace("import { z } from 'zod';", "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nconst migrated = readFileSync(new URL(import.meta.url), 'utf8').includes(['result', 'helpers'].join('-'));")
+      .replace('status: ok', "status: ${migrated ? 'degraded' : 'ok'}");
+    writeFileSync(source, broken);
+    expect(spawnSync('npm', ['run', 'build'], { cwd: dir, encoding: 'utf8' }).status).toBe(0);
+    const run = prove(dir, ['src', '--local-helpers', 'src/result-helpers.ts', '--', process.execPath, 'build/index.js']);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/✖ 1 regression in usage; rolled back \(left as they were\): src\/index\.ts/);
+    expect(run.stdout).toMatch(/Time: record \(two starts\) \d+:\d\d, migrate \d+:\d\d, build \d+:\d\d, replay \d+:\d\d, roll back and rebuild \d+:\d\d; \d+:\d\d in all/);
+    expect(readFileSync(source, 'utf8')).toBe(broken);
+    expect(existsSync(path.join(dir, 'src/result-helpers.ts'))).toBe(false);
+    expect(readFileSync(path.join(dir, 'build/index.js'), 'utf8')).not.toContain('./result-helpers.js');
+  }, 300_000);
 
   it('says what is missing or wrong: no server command, --dry-run, a bad --startup-timeout', () => {
     const dir = project('js-server');
