@@ -99,7 +99,7 @@ function scratchFolder(work: string): string {
 class NothingCalled extends Error {}
 
 /** m:ss */
-export const minutes = (ms: number) => {
+const minutes = (ms: number) => {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
@@ -148,15 +148,17 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   // Before the server starts: a proof that cannot end well stops now, not after minutes of recording.
   const problem = (await runtimeImportProblem(paths, flags, io.cwd)) ?? serverEntryProblem(serverCommand, io.cwd);
   if (problem) throw new UsageError(`--prove: ${problem}`);
-  const work = mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-prove-'));
-  const recording = path.join(work, 'before.json');
+  // The recording's folder, made when the server first starts: a migration that changes nothing leaves none.
+  let folder: string | undefined;
+  const work = () => (folder ??= mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-prove-')));
+  const recording = () => path.join(work(), 'before.json');
   const probe = (extra: Partial<ProbeOptions>): Promise<ProbeReport> =>
     runProbe({
-      target: { kind: 'stdio', command: serverCommand[0], args: serverCommand.slice(1), cwd: io.cwd, env: io.env, logFile: path.join(work, 'server.log') },
+      target: { kind: 'stdio', command: serverCommand[0], args: serverCommand.slice(1), cwd: io.cwd, env: io.env, logFile: path.join(work(), 'server.log') },
       cwd: io.cwd,
       // Recorded from the tools' schemas; the replay repeats the recorded calls.
       generate: extra.compare === undefined,
-      pathRoot: scratchFolder(work),
+      pathRoot: scratchFolder(work()),
       timeoutMs,
       startupTimeoutMs,
       ...extra,
@@ -171,7 +173,7 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   let idle: string | undefined;
   const record = async () => {
     try {
-      before = await clock.time('record (two starts)', () => probe({ record: recording }));
+      before = await clock.time('record (two starts)', () => probe({ record: recording() }));
     } catch (error) {
       if (error instanceof ProbeError) throw new ProbeError(`could not record the server before the migration, so nothing was recorded or written: ${error.message}`);
       throw error;
@@ -228,7 +230,7 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   // 4. Start again, replay, compare.
   let after: ProbeReport;
   try {
-    after = await clock.time('replay', () => probe({ compare: recording }));
+    after = await clock.time('replay', () => probe({ compare: recording() }));
   } catch (error) {
     rollBack(written);
     if (build) runBuild(io.cwd);
@@ -268,6 +270,6 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   }
   lines.push(`Time: ${clock.report()}`);
   say(lines.join('\n'));
-  note(io, `the recording and the server's stderr: ${work}`);
+  note(io, `the recording and the server's stderr: ${work()}`);
   return back.length > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

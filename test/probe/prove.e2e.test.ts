@@ -43,11 +43,11 @@ function snapshot(dir: string): Record<string, string> {
   return files;
 }
 
-function prove(dir: string, args: string[]) {
+function prove(dir: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [BIN, 'migrate', '--prove', ...args], {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, CI: '' },
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, CI: '', ...env },
     timeout: 240_000,
     killSignal: 'SIGKILL',
   });
@@ -185,11 +185,13 @@ describe('migrate --prove checks before it records', () => {
   it('does not start the server when the migration changes nothing', () => {
     const dir = project('js-server');
     writeFileSync(path.join(dir, 'plain.mjs'), 'export const answer = 42;\n');
+    const temp = tempDir('mrk-prove-tmp-');
     // A command that could not start: it is never run.
-    const run = prove(dir, ['plain.mjs', '--', process.execPath, '-e', 'process.exit(3)']);
+    const run = prove(dir, ['plain.mjs', '--', process.execPath, '-e', 'process.exit(3)'], { TMPDIR: temp });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Nothing to prove: the migration changed no file (the server was not started).');
     expect(run.stdout).not.toContain('Recorded');
+    expect(readdirSync(temp)).toEqual([]);
   }, 60_000);
 
   it('refuses a command that does not exist, or a server that exits at start, before anything is written', () => {
