@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { enabledKinds, RULE_OF_KIND, ruleId, ruleSeverities, type Preset, type RuleName, type Severity } from '../../rules/rule-set.js';
 import { readTsconfig, runMigration, selectedTransforms, transforms, UnknownTransformError, type FileResult, type MigrationRun } from '../../transforms/runner.js';
@@ -200,10 +200,25 @@ function chooseTransforms(flags: MigrateFlags, preset: Preset, severities: Reado
   return ids;
 }
 
+/** A file the migration wrote besides the migrated sources, and its text before (undefined: created). */
+export interface SupportFile {
+  file: string;
+  before: string | undefined;
+}
+
 /** What `migrate --prove` (src/cli/prove.ts) needs to know of a migration run. */
 export interface MigrateHooks {
-  /** The files as written (their original text kept), once they are written. */
-  onWritten?: (files: readonly FileResult[]) => void;
+  /**
+   * Called once the rewrites are planned and checked (the dependency, the git guard), just before
+   * anything is written; nothing is written when it throws. Not called when nothing would change.
+   */
+  beforeWrite?: () => Promise<void>;
+  /**
+   * The files as written (their original text kept), once they are written; and the other files
+   * the migration wrote for them (the local helpers module, a package.json with the dependency),
+   * with their text before (undefined: the migration created it).
+   */
+  onWritten?: (files: readonly FileResult[], support: readonly SupportFile[]) => void;
 }
 
 /** `mcp-result-kit migrate [paths...]`; returns the exit code (usage errors throw UsageError). */
@@ -319,7 +334,10 @@ export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: 
         note(io, `not in a git repository: ${listFiles(guard.outsideGit.map(rel), 3)}; writing without the uncommitted-changes check`);
       }
     }
+    await hooks.beforeWrite?.();
+    const support: SupportFile[] = manifestEdits.map((edit) => ({ file: edit.file, before: edit.before }));
     if (writeHelpers && helpers) {
+      support.push({ file: helpers.file, before: existsSync(helpers.file) ? readFileSync(helpers.file, 'utf8') : undefined });
       mkdirSync(path.dirname(helpers.file), { recursive: true });
       try {
         writeSourceFile(helpers.file, helpers.text);
@@ -331,7 +349,10 @@ export async function runMigrate(givenPaths: string[], flags: MigrateFlags, io: 
     for (const edit of manifestEdits) writeSourceFile(edit.file, edit.after);
     outcome = writeMigration(run.files);
     const written = new Set(outcome.written.map((file) => path.resolve(file)));
-    hooks.onWritten?.(changedFiles.filter((file) => written.has(path.resolve(file.fileName))));
+    hooks.onWritten?.(
+      changedFiles.filter((file) => written.has(path.resolve(file.fileName))),
+      support,
+    );
     for (const failure of outcome.failed) extraErrors.push({ file: rel(failure.fileName), line: 1, column: 1, message: `not written: ${failure.message}` });
     for (const edit of manifestEdits) {
       note(io, `added ${DEFAULT_IMPORT_SOURCE} to the dependencies in ${rel(edit.file)}; install it: ${dependencyInstallCommand(DEFAULT_IMPORT_SOURCE, path.dirname(edit.file), io.cwd)}`);

@@ -7,7 +7,7 @@
  * regression (rolled back), 2 could not run.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FileResult } from '../../transforms/runner.js';
@@ -19,7 +19,8 @@ import { STATUS_WORDS, nothingCalled, summarise } from '../probe/summary.js';
 import type { ProbeReport } from '../probe/types.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
 import { note, type Io } from './io.js';
-import { runMigrate, type MigrateFlags } from './migrate.js';
+import { runMigrate, type MigrateFlags, type SupportFile } from './migrate.js';
+import { projectScripts, runtimeImportProblem, serverEntryProblem } from './prove-checks.js';
 import { displayPath } from './report.js';
 
 export interface ProveFlags extends MigrateFlags {
@@ -71,15 +72,7 @@ export function filesToRollBack(regressedTools: readonly string[], written: read
 
 /** The project's build script, run with npm when package.json has one; undefined when there is none. */
 function runBuild(cwd: string): { ok: boolean; output: string } | undefined {
-  const manifest = path.join(cwd, 'package.json');
-  if (!existsSync(manifest)) return undefined;
-  let scripts: Record<string, unknown> | undefined;
-  try {
-    scripts = (JSON.parse(readFileSync(manifest, 'utf8')) as { scripts?: Record<string, unknown> }).scripts;
-  } catch {
-    return undefined;
-  }
-  if (typeof scripts?.build !== 'string') return undefined;
+  if (typeof projectScripts(cwd)?.build !== 'string') return undefined;
   const result = spawnSync('npm', ['run', 'build'], { cwd, encoding: 'utf8', shell: process.platform === 'win32', maxBuffer: 64 * 1024 * 1024 });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? result.error.message : ''}`;
   return { ok: result.status === 0, output };
@@ -102,56 +95,130 @@ function scratchFolder(work: string): string {
   return folder;
 }
 
+/** The recording called nothing: the migration must not be written. */
+class NothingCalled extends Error {}
+
+/** m:ss */
+const minutes = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** Where the proof's wall time went, phase by phase: the figures behind docs/benchmarks.md. */
+class PhaseClock {
+  private readonly started = performance.now();
+  private readonly phases: string[] = [];
+  /** The time of every phase so far. */
+  private timed = 0;
+
+  /** Times a phase; phases timed inside it are not counted in its own time, and come before it. */
+  async time<T>(label: string, phase: () => Promise<T>): Promise<T> {
+    const start = performance.now();
+    const inner = this.timed;
+    try {
+      return await phase();
+    } finally {
+      const own = performance.now() - start - (this.timed - inner);
+      this.timed += own;
+      this.phases.push(`${label} ${minutes(own)}`);
+    }
+  }
+
+  timeSync<T>(label: string, phase: () => T): T {
+    const start = performance.now();
+    try {
+      return phase();
+    } finally {
+      this.timed += performance.now() - start;
+      this.phases.push(`${label} ${minutes(performance.now() - start)}`);
+    }
+  }
+
+  report(): string {
+    return `${this.phases.join(', ')}; ${minutes(performance.now() - this.started)} in all`;
+  }
+}
+
 export async function runProve(paths: string[], flags: ProveFlags, serverCommand: readonly string[], io: Io): Promise<number> {
   if (serverCommand.length === 0) throw new UsageError('--prove needs the command that starts the server, after --: migrate --prove src -- node dist/index.js');
   if (flags.dryRun || flags.dry || flags.print) throw new UsageError('--prove writes the migration and runs the server on it; it cannot be combined with --dry-run or --print');
   if ((flags.json || flags.format === 'json') && flags.prove) throw new UsageError('--prove reports in text; --format json is not available with it yet');
   const startupTimeoutMs = milliseconds(flags.startupTimeout, '--startup-timeout', DEFAULT_STARTUP_TIMEOUT_MS);
   const timeoutMs = milliseconds(flags.timeout, '--timeout', DEFAULT_TIMEOUT_MS);
-  const work = mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-prove-'));
-  const recording = path.join(work, 'before.json');
+  // Before the server starts: a proof that cannot end well stops now, not after minutes of recording.
+  const problem = (await runtimeImportProblem(paths, flags, io.cwd)) ?? serverEntryProblem(serverCommand, io.cwd);
+  if (problem) throw new UsageError(`--prove: ${problem}`);
+  // The recording's folder, made when the server first starts: a migration that changes nothing leaves none.
+  let folder: string | undefined;
+  const work = () => (folder ??= mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-prove-')));
+  const recording = () => path.join(work(), 'before.json');
   const probe = (extra: Partial<ProbeOptions>): Promise<ProbeReport> =>
     runProbe({
-      target: { kind: 'stdio', command: serverCommand[0], args: serverCommand.slice(1), cwd: io.cwd, env: io.env, logFile: path.join(work, 'server.log') },
+      target: { kind: 'stdio', command: serverCommand[0], args: serverCommand.slice(1), cwd: io.cwd, env: io.env, logFile: path.join(work(), 'server.log') },
       cwd: io.cwd,
       // Recorded from the tools' schemas; the replay repeats the recorded calls.
       generate: extra.compare === undefined,
-      pathRoot: scratchFolder(work),
+      pathRoot: scratchFolder(work()),
       timeoutMs,
       startupTimeoutMs,
       ...extra,
     });
   const say = (text: string) => io.stdout(`${text}\n`);
+  const clock = new PhaseClock();
 
-  // 1. Record, from two starts of the server.
-  let before: ProbeReport;
+  // 1. Plan the migration (the rewrites, the dependency, the git guard) and, before it writes
+  // anything, record the server from two starts: a migration that cannot be written, or that
+  // changes nothing, stops before minutes of recording. The first start checks that the command starts.
+  let before: ProbeReport | undefined;
+  let idle: string | undefined;
+  const record = async () => {
+    try {
+      before = await clock.time('record (two starts)', () => probe({ record: recording() }));
+    } catch (error) {
+      if (error instanceof ProbeError) throw new ProbeError(`could not record the server before the migration, so nothing was recorded or written: ${error.message}`);
+      throw error;
+    }
+    idle = nothingCalled(before);
+    if (idle) throw new NothingCalled();
+    say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools, made against two starts of the server (the noise baseline).`);
+  };
+
+  // 2. Migrate: written once the recording is made.
+  let written: FileResult[] = [];
+  let support: SupportFile[] = [];
+  let migrated: number;
   try {
-    before = await probe({ record: recording });
+    migrated = await clock.time('migrate', () =>
+      runMigrate(paths, flags, io, {
+        beforeWrite: record,
+        onWritten: (files, others) => {
+          written = [...files];
+          support = [...others];
+        },
+      }),
+    );
   } catch (error) {
-    if (error instanceof ProbeError) throw new ProbeError(`could not record the server before the migration: ${error.message}`);
-    throw error;
-  }
-  const idle = nothingCalled(before);
-  if (idle) {
-    io.stderr(`mcp-result-kit: --prove: ${idle}\n`);
+    if (!(error instanceof NothingCalled)) throw error;
+    io.stderr(`mcp-result-kit: --prove: ${idle}; nothing was written\n`);
     return EXIT_USAGE;
   }
-  say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools, made against two starts of the server (the noise baseline).`);
-
-  // 2. Migrate.
-  let written: FileResult[] = [];
-  const migrated = await runMigrate(paths, flags, io, { onWritten: (files) => (written = [...files]) });
   if (written.length === 0) {
-    say(migrated === EXIT_OK ? 'Nothing to prove: the migration changed no file.' : 'The migration wrote nothing; nothing to prove.');
+    say(migrated === EXIT_OK ? 'Nothing to prove: the migration changed no file (the server was not started).' : 'The migration wrote nothing; nothing to prove.');
     return migrated === EXIT_OK ? EXIT_OK : EXIT_USAGE;
   }
   const rel = (file: string) => displayPath(io.cwd, file);
   const rollBack = (files: readonly FileResult[]) => {
     for (const file of files) writeSourceFile(file.fileName, file.originalText);
+    // With every migrated file back, nothing imports the helpers module or needs the dependency any more.
+    if (files.length < written.length) return;
+    for (const other of support) {
+      if (other.before === undefined) rmSync(other.file, { force: true });
+      else writeSourceFile(other.file, other.before);
+    }
   };
 
   // 3. Build, when the project has a build script.
-  const build = runBuild(io.cwd);
+  const build = clock.timeSync('build', () => runBuild(io.cwd));
   if (build && !build.ok) {
     rollBack(written);
     runBuild(io.cwd);
@@ -163,7 +230,7 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   // 4. Start again, replay, compare.
   let after: ProbeReport;
   try {
-    after = await probe({ compare: recording });
+    after = await clock.time('replay', () => probe({ compare: recording() }));
   } catch (error) {
     rollBack(written);
     if (build) runBuild(io.cwd);
@@ -177,8 +244,10 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   const removed = after.comparison?.tools.removed ?? [];
   const back = filesToRollBack([...regressed, ...removed], written);
   if (back.length > 0) {
-    rollBack(back);
-    if (build) runBuild(io.cwd);
+    clock.timeSync(build ? 'roll back and rebuild' : 'roll back', () => {
+      rollBack(back);
+      if (build) runBuild(io.cwd);
+    });
   }
   const noise = after.comparison?.noise;
   const lines = ['', `Proof: replayed ${after.calls.length} calls against the migrated server${noise ? ` (noise ignored: ${noise.masked} places in ${noise.calls} calls)` : ''}`];
@@ -199,7 +268,8 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   } else {
     lines.push('', `✔ proven: ${summary.calls} calls, 0 regressions; ${written.length} migrated file${written.length === 1 ? '' : 's'} kept`);
   }
+  lines.push(`Time: ${clock.report()}`);
   say(lines.join('\n'));
-  note(io, `the recording and the server's stderr: ${work}`);
+  note(io, `the recording and the server's stderr: ${work()}`);
   return back.length > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

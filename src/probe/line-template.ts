@@ -65,6 +65,27 @@ export function compact(pieces: readonly Piece[]): LineTemplate {
 /** Templates are stored with coalesced literals; matching works on tokens. */
 const pieceTokens = (template: readonly Piece[]): Piece[] => template.flatMap((piece): Piece[] => (typeof piece === 'string' ? tokens(piece) : [piece]));
 
+/** A unit after a figure: a percentage, a size, a duration. */
+const UNIT = /^(?:%|[KMGTP]i?B|B|bytes?|ms|s|secs?|seconds?|min)$/i;
+/** A figure with its unit in one token: `120ms`, `1.5GB`. */
+const FIGURE_WITH_UNIT = /^\d+(?:\.\d+)?(?:ms|s|[KMGTP]i?B)$/i;
+
+/**
+ * Every measurement of the template's literals as a gap: a number with a unit (`61%`, `79.52 MB`,
+ * `120 ms`). Such figures are rounded readings of a state that grows (a success rate of growing
+ * counters, a heap size), which can read the same at two starts and not at a third; a count
+ * without a unit (`errors: 0`, `Days using: 0`) stays exact.
+ */
+export function measuresAsGaps(template: readonly Piece[]): LineTemplate {
+  const pieces = pieceTokens(template);
+  const unitAfter = (index: number) => {
+    const next = pieces[index + 1];
+    const after = pieces[index + 2];
+    return (typeof next === 'string' && UNIT.test(next)) || (next === ' ' && typeof after === 'string' && UNIT.test(after));
+  };
+  return compact(pieces.map((piece, index): Piece => (typeof piece === 'string' && ((NUMBER.test(piece) && unitAfter(index)) || FIGURE_WITH_UNIT.test(piece)) ? { gap: gapClassOf(piece) } : piece)));
+}
+
 /** Beyond this many changed tokens two lines are not one line with noise. */
 const MAX_EDIT = 400;
 

@@ -10,6 +10,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { collapse, kindOfLine, lineKinds, type LineKind } from './line-kinds.js';
+import { isLiteral, literal, measuresAsGaps, type LineTemplate } from './line-template.js';
 import { itemKinds, kindOfItem, signature, type ItemKind } from './item-kinds.js';
 import type { Json } from './types.js';
 
@@ -77,9 +78,42 @@ function textNoise(a: string, b: string): Noise {
     tail -= moreTail;
     found = lineKinds([...middle(linesA).map((line) => ({ line, run: 0 as const })), ...middle(linesB).map((line) => ({ line, run: 1 as const }))]);
   }
+  // Figures moved in the stretch: a measurement that read the same on both runs may move too, also
+  // on the lines around it, which then join the stretch (the edges are compared exactly).
+  const figuresMoved = found.kinds.some((kind) => movedFigure(kind.template));
+  if (figuresMoved) {
+    const firstMeasured = linesA.slice(0, head).findIndex(isMeasured);
+    const lastMeasured = linesA.slice(linesA.length - tail).findLastIndex(isMeasured);
+    if (firstMeasured !== -1 || lastMeasured !== -1) {
+      if (firstMeasured !== -1) head = firstMeasured;
+      if (lastMeasured !== -1) tail -= lastMeasured + 1;
+      found = lineKinds([...middle(linesA).map((line) => ({ line, run: 0 as const })), ...middle(linesB).map((line) => ({ line, run: 1 as const }))]);
+    }
+  }
   const order = sharedOrder(found.kindOf, middle(linesA).length);
   const nonEmpty = middle(linesA).length > 0 && middle(linesB).length > 0;
-  return { vary: 'lines', head, tail, kinds: found.kinds, ...(order ? { order } : {}), ...(nonEmpty ? { nonEmpty: true } : {}) };
+  const kinds = figuresMoved ? found.kinds.map((kind) => ({ ...kind, template: measuresAsGaps(kind.template) })) : found.kinds;
+  return { vary: 'lines', head, tail, kinds, ...(order ? { order } : {}), ...(nonEmpty ? { nonEmpty: true } : {}) };
+}
+
+/** A template with a number gap: a figure that differed between the runs. */
+const movedFigure = (template: LineTemplate) => template.some((piece) => typeof piece !== 'string' && piece.gap === 'number');
+
+/** A line holding a measurement (`• Success rate: 61%`). */
+const isMeasured = (line: string) => !isLiteral(measuresAsGaps(literal(line)));
+
+const hasDigit = (value: Json) => typeof value === 'number' || (typeof value === 'string' && /\d/.test(value));
+
+/**
+ * A measurement that read the same in both runs (`"heapTotal": "79.52 MB"`) beside figures that
+ * moved (`rss`, `heapUsed`): its number may move too, its unit and words stay. Undefined for
+ * any other value, which stays exact.
+ */
+function measurementNoise(value: Json): Noise | undefined {
+  if (typeof value !== 'string' || value.includes('\n')) return undefined;
+  const template = measuresAsGaps(literal(value));
+  if (isLiteral(template)) return undefined;
+  return { vary: 'lines', head: 0, tail: 0, kinds: [{ template, both: true }], order: [0], nonEmpty: true };
 }
 
 /** One item seen twice: equal, or an object with the same keys and at least half of its values equal. */
@@ -117,6 +151,13 @@ export function noiseBetween(a: Json, b: Json): Noise | undefined {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
       const noise = key in a && key in b ? noiseBetween(a[key], b[key]) : { vary: 'value' as const };
       if (noise) props[key] = noise;
+    }
+    const figuresMoved = Object.keys(props).some((key) => key in a && key in b && hasDigit(a[key]) && hasDigit(b[key]));
+    if (figuresMoved) {
+      for (const key of Object.keys(a)) {
+        const noise = key in props || !(key in b) ? undefined : measurementNoise(a[key]);
+        if (noise) props[key] = noise;
+      }
     }
     return { props };
   }

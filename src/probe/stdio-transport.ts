@@ -20,8 +20,22 @@ export interface ProcessOptions {
   env: NodeJS.ProcessEnv;
   /** Where the server's stderr goes. */
   logFile: string;
-  /** How long a server may take to exit after stdin closes, and again after SIGTERM. */
+  /** How long a server may take to exit after stdin closes, and again after SIGTERM (default: see `exitGrace`). */
   graceMs?: number;
+}
+
+/** What the SDK's own StdioClientTransport waits after closing stdin, and the most the probe waits. */
+const MIN_GRACE_MS = 2000;
+const MAX_GRACE_MS = 10_000;
+
+/**
+ * How long a server may take to exit after stdin closes: as long as it took to answer its first
+ * message, at least the SDK's 2 s and at most 10 s. A server that saves its state on the way out
+ * (a config file, usage counters) and is killed mid-write leaves the file empty, and its next start
+ * begins afresh: on a busy machine a slow start goes with a slow exit, so the wait scales with it.
+ */
+export function exitGrace(startupMs: number | undefined): number {
+  return Math.min(MAX_GRACE_MS, Math.max(MIN_GRACE_MS, Math.ceil(startupMs ?? 0)));
 }
 
 /** A line the server wrote to stdout that is not a protocol message. */
@@ -53,6 +67,9 @@ export class ProcessTransport implements Transport {
   private stderrTail = '';
   private messages = 0;
   private closing = false;
+  private spawnedAt?: number;
+  /** From the spawn to the server's first protocol message (its answer to `initialize`). */
+  private startupMs?: number;
   private readonly exited: Promise<void>;
   private markExited!: () => void;
   /** Every process of the server's tree seen so far: its children may outlive it. */
@@ -97,6 +114,7 @@ export class ProcessTransport implements Transport {
         reject(new Error(error.code === 'ENOENT' ? `${this.options.command}: command not found (ENOENT)` : error.message));
       });
       child.once('spawn', () => {
+        this.spawnedAt = performance.now();
         process.once('exit', this.killOnExit);
         resolve();
       });
@@ -145,6 +163,7 @@ export class ProcessTransport implements Transport {
       return;
     }
     this.messages++;
+    if (this.startupMs === undefined && this.spawnedAt !== undefined) this.startupMs = performance.now() - this.spawnedAt;
     this.onmessage?.(parsed);
   }
 
@@ -190,7 +209,7 @@ export class ProcessTransport implements Transport {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
-    const grace = this.options.graceMs ?? 1000;
+    const grace = this.options.graceMs ?? exitGrace(this.startupMs);
     this.noteTree();
     if (this.child && !this.exit) {
       this.child.stdin?.end();

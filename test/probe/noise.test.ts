@@ -64,6 +64,28 @@ describe('noise in text', () => {
     expect(isNoise(memory('55.3'), memory('55.9'), memory('57.12 GB'))).toBe(false);
   });
 
+  it('lets a measurement that read the same in both runs move with the figures beside it; a count without a unit stays exact', () => {
+    const usage = (calls: number, ok: number, rate: number, days: number) => `📊 Usage\n• Total calls: ${calls} (${ok} successful)\n• Success rate: ${rate}%\n• Days using: ${days}\n• Feedback given: No`;
+    // 61% at both recorded starts (rounded ratios of growing counters), 62% at the replay.
+    expect(isNoise(usage(44, 27, 61, 0), usage(72, 44, 61, 0), usage(100, 62, 62, 0))).toBe(true);
+    expect(isNoise(usage(44, 27, 61, 0), usage(72, 44, 61, 0), usage(100, 62, 62, 1))).toBe(false);
+    expect(isNoise(usage(44, 27, 61, 0), usage(72, 44, 61, 0), usage(100, 62, 62, 0).replace('No', 'Yes'))).toBe(false);
+    // Nothing numeric moved (only an id): the percentage is compared exactly.
+    const session = (id: string, load: number) => `Session: ${id}\nLoad: ${load}%`;
+    expect(isNoise(session('s_a1', 50), session('s_b2', 50), session('s_c3', 60))).toBe(false);
+  });
+
+  it('lets a size in an object move when its siblings moved (a heap total), not its unit, and not a plain count', () => {
+    const memory = (rss: string, heapTotal: string, heapUsed: string) => ({ memory: { rss: `${rss} MB`, heapTotal: `${heapTotal} MB`, heapUsed: `${heapUsed} MB` }, pid: 7 });
+    expect(isNoise(memory('136.00', '79.52', '50.10'), memory('137.20', '79.52', '51.30'), memory('140.00', '80.02', '55.00'))).toBe(true);
+    expect(isNoise(memory('136.00', '79.52', '50.10'), memory('137.20', '79.52', '51.30'), memory('140.00', '80.02 GB', '55.00'))).toBe(false);
+    const counts = (calls: number, failed: number) => ({ calls, failed });
+    expect(isNoise(counts(5, 0), counts(7, 0), counts(9, 1))).toBe(false);
+    // In text, as a server prints its config: the same rule, line by line.
+    const config = (value: ReturnType<typeof memory>) => `Current configuration:\n${JSON.stringify(value, null, 2)}`;
+    expect(isNoise(config(memory('136.00', '79.52', '50.10')), config(memory('137.20', '79.52', '51.30')), config(memory('140.00', '80.02', '55.00')))).toBe(true);
+  });
+
   it('cancels a session id that differed, and only the id', () => {
     const session = (id: string) => `Session: ${id}\n  Type: files\n  Status: COMPLETED`;
     expect(isNoise(session('search_1_1795726776919'), session('search_1_1795726806989'), session('search_1_1795729999999'))).toBe(true);

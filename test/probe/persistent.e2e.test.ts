@@ -107,6 +107,29 @@ describe('the noise baseline from two starts', () => {
   });
 });
 
+describe('state a server saves on the way out', () => {
+  // A server killed while it saves its state leaves the file empty, and its next start begins
+  // afresh: the two recorded starts then agree on counters that the replay, after a clean exit,
+  // does not. The probe waits for a slow server to exit (as long as it took to start).
+  it('survives the end of each start: the second start reads what the first saved', async () => {
+    const dir = tempDir('mrk-probe-saves-');
+    const stateFile = path.join(dir, 'state.json');
+    writeFileSync(path.join(dir, 'calls.json'), JSON.stringify([{ tool: 'usage' }]));
+    const recording = path.join(dir, 'before.json');
+    await runProbe({
+      target: { kind: 'stdio', command: process.execPath, args: [server('saves-on-exit')], cwd: dir, env: { ...process.env, SAVES_STATE: stateFile }, logFile: path.join(dir, 'server.log') },
+      cwd: dir,
+      scenario: 'calls.json',
+      record: recording,
+      timeoutMs: 10_000,
+      startupTimeoutMs: 20_000,
+    });
+    expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ calls: 2 });
+    // The first start answered 1, the second 2: the counter is noise, as it will be at the replay.
+    expect(readRecording(recording, dir).calls[0].noise).toBeDefined();
+  }, 60_000);
+});
+
 describe('the CLI', () => {
   it.skipIf(!builtBinaryExists())('records from two starts, then compares: exit 0, the ignored noise counted', () => {
     const dir = tempDir('mrk-probe-persistent-');
