@@ -216,5 +216,7 @@ server.tool('read_many', async ({ urls }: { urls: string[] }) => {
 `;
     expect(rewritten(code)).not.toContain('isError');
     expect(findings(code).filter((finding) => finding.startsWith('error-'))).toEqual([]);
+    const indexed = code.replace('for (const page of await fetchAll(urls)) {', 'const pages = await fetchAll(urls);\n  for (let index = 0; index < pages.length; index++) {\n    const page = pages[index];');
+    expect(findings(indexed).filter((finding) => finding.startsWith('error-'))).toEqual([]);
   });
 });

@@ -112,11 +112,11 @@ function rebuiltHandlerResult(object: TS.ObjectLiteralExpression, content: TS.Ex
 
 const PER_ELEMENT_METHODS = new Set(['map', 'flatMap', 'forEach']);
 
-/** Is `node` built once per element: in a `map`/`flatMap`/`forEach` callback or the body of a `for…of` loop? */
+/** Is `node` built once per element: in a `map`/`flatMap`/`forEach` callback or the body of a `for` loop? */
 function isItemPerElement(node: TS.Node): boolean {
   const fn = enclosingFunction(node);
   for (let current = node.parent; current && current !== fn; current = current.parent) {
-    if (ts.isForOfStatement(current)) return true;
+    if (ts.isForOfStatement(current) || ts.isForStatement(current) || ts.isForInStatement(current)) return true;
   }
   const call = fn?.parent;
   return call !== undefined && ts.isCallExpression(call) && call.arguments[0] === fn && ts.isPropertyAccessExpression(call.expression) && PER_ELEMENT_METHODS.has(call.expression.name.text);
