@@ -42,12 +42,7 @@ export interface InferOptions {
  * values fit, derived from their types, or why there is none. Needs the type checker.
  */
 export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile, checker: TS.TypeChecker, { options, pending = [] }: InferOptions): ToolOutputSchema[] {
-  const scope: PathScope = {
-    sourceFile,
-    checker,
-    resultHelpers: new Set([...options.resultHelpers].filter((name) => (KIT_HELPERS as readonly string[]).includes(name))),
-    pending: new Map(pending.filter((finding) => finding.rewrite).map((finding) => [finding.start, finding])),
-  };
+  const scope = pathScope(sourceFile, checker, options, pending);
   const anyJson = allowsAnyJsonStructuredContent(protocolVersionOf(sourceFile.fileName, options.protocolVersion));
   const found: ToolOutputSchema[] = [];
   for (const handler of analysis.handlers) {
@@ -71,6 +66,16 @@ export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile
     }
   }
   return found;
+}
+
+/** What a walk of a file's result paths needs. */
+export function pathScope(sourceFile: TS.SourceFile, checker: TS.TypeChecker, options: ResolvedHandlerOptions, pending: readonly Finding[] = []): PathScope {
+  return {
+    sourceFile,
+    checker,
+    resultHelpers: new Set([...options.resultHelpers].filter((name) => (KIT_HELPERS as readonly string[]).includes(name))),
+    pending: new Map(pending.filter((finding) => finding.rewrite).map((finding) => [finding.start, finding])),
+  };
 }
 
 type Outcome = { schema: JsonSchema; structured: true } | { reason: string; structured: boolean };
@@ -149,7 +154,7 @@ function withErrorProperty(extra: JsonSchema): JsonSchema {
 }
 
 /** jsonResult keeps an object as it is and writes any other value as `{ result: value }`. */
-function asJsonResultWritesIt(schema: JsonSchema): JsonSchema {
+export function asJsonResultWritesIt(schema: JsonSchema): JsonSchema {
   const members = schema.anyOf && Object.keys(schema).length === 1 ? schema.anyOf : [schema];
   const objects = members.filter(isObjectSchema);
   const others = members.filter((member) => !isObjectSchema(member));
@@ -159,7 +164,7 @@ function asJsonResultWritesIt(schema: JsonSchema): JsonSchema {
 }
 
 /** The `registerTool(name, config, cb)` call that registers the handler. */
-function registrationOf(handler: ToolHandler, sourceFile: TS.SourceFile, checker: TS.TypeChecker): TS.CallExpression | undefined {
+export function registrationOf(handler: ToolHandler, sourceFile: TS.SourceFile, checker: TS.TypeChecker): TS.CallExpression | undefined {
   let found: TS.CallExpression | undefined;
   const isHandler = (argument: TS.Expression | undefined): boolean => {
     if (!argument) return false;
@@ -181,7 +186,7 @@ function registrationOf(handler: ToolHandler, sourceFile: TS.SourceFile, checker
   return found;
 }
 
-function objectLiteral(node: TS.Expression | undefined, checker: TS.TypeChecker): TS.ObjectLiteralExpression | undefined {
+export function objectLiteral(node: TS.Expression | undefined, checker: TS.TypeChecker): TS.ObjectLiteralExpression | undefined {
   if (!node) return undefined;
   const value = unwrap(node);
   if (ts.isObjectLiteralExpression(value)) return value;
@@ -198,15 +203,8 @@ function objectLiteral(node: TS.Expression | undefined, checker: TS.TypeChecker)
  */
 function lowLevelSchemas(handler: ToolHandler, scope: PathScope, anyJson: boolean): ToolOutputSchema[] {
   const entries = toolListEntries(scope.sourceFile);
-  const body = (handler.fn as TS.FunctionLikeDeclaration).body;
-  if (entries.size === 0 || !body || !ts.isBlock(body)) return [];
-  const byTool = new Map<string | null, ResultPath[]>();
-  for (const statement of returnStatements(body)) {
-    const tool = toolNameAt(statement, handler.fn);
-    const list = byTool.get(tool) ?? [];
-    list.push(...pathsOf(statement.expression!, scope));
-    byTool.set(tool, list);
-  }
+  if (entries.size === 0) return [];
+  const byTool = lowLevelPathsByTool(handler, scope);
   const shared = byTool.get(null) ?? [];
   const sharedSuccess = shared.find((path) => path.kind !== 'error');
   const found: ToolOutputSchema[] = [];
@@ -222,8 +220,22 @@ function lowLevelSchemas(handler: ToolHandler, scope: PathScope, anyJson: boolea
   return found;
 }
 
+/** A low-level CallTool handler's paths by the tool each belongs to (null: a return outside every tool's branch). */
+export function lowLevelPathsByTool(handler: ToolHandler, scope: PathScope): Map<string | null, ResultPath[]> {
+  const byTool = new Map<string | null, ResultPath[]>();
+  const body = (handler.fn as TS.FunctionLikeDeclaration).body;
+  if (!body || !ts.isBlock(body)) return byTool;
+  for (const statement of returnStatements(body)) {
+    const tool = toolNameAt(statement, handler.fn);
+    const list = byTool.get(tool) ?? [];
+    list.push(...pathsOf(statement.expression!, scope));
+    byTool.set(tool, list);
+  }
+  return byTool;
+}
+
 /** `{ name: 'x', …, inputSchema: … }` object literals of the file, by tool name. */
-function toolListEntries(sourceFile: TS.SourceFile): Map<string, TS.ObjectLiteralExpression> {
+export function toolListEntries(sourceFile: TS.SourceFile): Map<string, TS.ObjectLiteralExpression> {
   const entries = new Map<string, TS.ObjectLiteralExpression>();
   const visit = (node: TS.Node): void => {
     if (ts.isObjectLiteralExpression(node) && getPropertyValue(node, 'inputSchema')) {
