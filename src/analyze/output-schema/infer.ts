@@ -6,12 +6,16 @@ import { getPropertyValue, isInside, lineAndColumn, stringLiteralText, unwrap } 
 import type { Analysis, Finding, ToolHandler } from '../types.js';
 import { isObjectSchema, mergeObjects, unionOf, type JsonSchema } from './json-schema.js';
 import { pathsOf, pathsOfFunction, returnStatements, type PathScope, type ResultPath } from './paths.js';
+import { sdkOfRegistration, type SdkMajor } from './sdk.js';
 import { typeToSchema } from './type-to-schema.js';
 
 /** Where a tool's output schema is written, in the idiom of its registration. */
 export type SchemaPlacement =
-  /** SDK 1.x `registerTool(name, config, cb)`: a zod shape in `config.outputSchema`. */
-  | { idiom: 'zod-shape'; config: TS.ObjectLiteralExpression }
+  /**
+   * `registerTool(name, config, cb)`: zod in `config.outputSchema`, a shape or an object for SDK 1.x,
+   * a zod 4 object (a Standard Schema with JSON Schema) for the v2 `@modelcontextprotocol/server`.
+   */
+  | { idiom: 'zod-shape'; config: TS.ObjectLiteralExpression; sdk: SdkMajor }
   /** A low-level `ListTools` tool list: a JSON Schema beside the tool's `inputSchema`. */
   | { idiom: 'json-schema'; entry: TS.ObjectLiteralExpression };
 
@@ -53,7 +57,7 @@ export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile
       const config = objectLiteral(call.arguments[1], checker);
       if (config && getPropertyValue(config, 'outputSchema')) continue;
       const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
-      found.push(toolSchema(handler, handler.toolName, call, config ? { idiom: 'zod-shape', config } : null, outcome, sourceFile));
+      found.push(toolSchema(handler, handler.toolName, call, config ? { idiom: 'zod-shape', config, sdk: sdkOfRegistration(call, checker) } : null, outcome, sourceFile));
     } else if (handler.style === 'tool') {
       // SDK 1.x `server.tool(…)` has no place for an outputSchema: the tool is listed, never edited,
       // so no type is asked for.
