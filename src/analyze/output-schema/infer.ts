@@ -16,6 +16,8 @@ export type SchemaPlacement =
    * a zod 4 object (a Standard Schema with JSON Schema) for the v2 `@modelcontextprotocol/server`.
    */
   | { idiom: 'zod-shape'; config: TS.ObjectLiteralExpression; sdk: SdkMajor }
+  /** FastMCP `addTool({ …, execute })`: a zod object (a Standard Schema) in the tool's `outputSchema`. */
+  | { idiom: 'fastmcp'; tool: TS.ObjectLiteralExpression }
   /** A low-level `ListTools` tool list: a JSON Schema beside the tool's `inputSchema`. */
   | { idiom: 'json-schema'; entry: TS.ObjectLiteralExpression };
 
@@ -50,7 +52,12 @@ export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile
   const anyJson = allowsAnyJsonStructuredContent(protocolVersionOf(sourceFile.fileName, options.protocolVersion));
   const found: ToolOutputSchema[] = [];
   for (const handler of analysis.handlers) {
-    if (handler.framework !== 'sdk' || handler.fn.getSourceFile() !== sourceFile) continue;
+    if (handler.fn.getSourceFile() !== sourceFile) continue;
+    if (handler.framework === 'fastmcp' && handler.style === 'fastmcp-addTool' && !handler.hasOutputSchema) {
+      found.push(fastmcpSchema(handler, scope));
+      continue;
+    }
+    if (handler.framework !== 'sdk') continue;
     if (handler.style === 'registerTool' && !handler.hasOutputSchema) {
       const call = registrationOf(handler, sourceFile, checker);
       if (!call) continue;
@@ -70,6 +77,30 @@ export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile
     }
   }
   return found;
+}
+
+/**
+ * A FastMCP tool: its `outputSchema` (FastMCP 4.x, a Standard Schema) is written into the tool
+ * object, when the release's `addTool` type has the field. FastMCP validates a result's
+ * structuredContent against it, error results too, and sends the parsed value (so objects are loose).
+ */
+function fastmcpSchema(handler: ToolHandler, scope: PathScope): ToolOutputSchema {
+  const tool = toolObjectOf(handler.fn);
+  const at = tool ?? handler.fn;
+  if (!tool) return toolSchema(handler, handler.toolName, at, null, { reason: 'the tool object is not written where its execute is, so there is nowhere to add outputSchema', structured: false }, scope.sourceFile);
+  const contextual = scope.checker.getContextualType(tool);
+  if (!contextual || !contextual.getProperty('outputSchema')) {
+    const structured = pathsOfFunction(handler.fn, scope).some((path) => path.kind === 'structured');
+    return toolSchema(handler, handler.toolName, at, null, { reason: "this FastMCP release's addTool takes no outputSchema (FastMCP 4.x does): upgrade FastMCP to declare one", structured }, scope.sourceFile);
+  }
+  const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
+  return toolSchema(handler, handler.toolName, at, { idiom: 'fastmcp', tool }, outcome, scope.sourceFile);
+}
+
+/** The object literal a tool's `execute` is written in (`execute: async () => …` or `async execute() {…}`). */
+export function toolObjectOf(fn: TS.Node): TS.ObjectLiteralExpression | undefined {
+  const holder = ts.isMethodDeclaration(fn) ? fn : fn.parent && ts.isPropertyAssignment(fn.parent) ? fn.parent : undefined;
+  return holder && ts.isObjectLiteralExpression(holder.parent) ? holder.parent : undefined;
 }
 
 /** What a walk of a file's result paths needs. */

@@ -5,7 +5,7 @@ import { getPropertyValue, lineAndColumn } from '../syntax.js';
 import type { Analysis } from '../types.js';
 import { compareSchemas, type Mismatch } from './compare.js';
 import { declaredJsonSchema, declaredZodSchema, type Declared } from './declared.js';
-import { asJsonResultWritesIt, lowLevelPathsByTool, objectLiteral, pathScope, registrationOf, toolListEntries } from './infer.js';
+import { asJsonResultWritesIt, lowLevelPathsByTool, objectLiteral, pathScope, registrationOf, toolListEntries, toolObjectOf } from './infer.js';
 import type { JsonSchema } from './json-schema.js';
 import { pathsOfFunction, type PathScope, type ResultPath } from './paths.js';
 import { typeToSchema } from './type-to-schema.js';
@@ -44,7 +44,17 @@ export function checkDeclaredSchemas(analysis: Analysis, sourceFile: TS.SourceFi
   const found: DeclaredSchemaFinding[] = [];
   let lowLevelDone = false;
   for (const handler of analysis.handlers) {
-    if (handler.framework !== 'sdk' || handler.fn.getSourceFile() !== sourceFile) continue;
+    if (handler.fn.getSourceFile() !== sourceFile) continue;
+    if (handler.framework === 'fastmcp' && handler.style === 'fastmcp-addTool' && handler.hasOutputSchema) {
+      // FastMCP (4.x) validates structuredContent against the tool's Standard Schema, error results too;
+      // only the success paths are checked here, as for the SDK.
+      const value = toolObjectOf(handler.fn) && getPropertyValue(toolObjectOf(handler.fn)!, 'outputSchema');
+      const zod = zodBindingOf(sourceFile);
+      if (!value || ts.isMethodDeclaration(value) || !zod) continue;
+      found.push(...checkTool(handler.toolName, pathsOfFunction(handler.fn, scope), declaredZodSchema(value, zod.name, checker), scope, isReported));
+      continue;
+    }
+    if (handler.framework !== 'sdk') continue;
     if (handler.style === 'registerTool' && handler.hasOutputSchema) {
       const call = registrationOf(handler, sourceFile, checker);
       const config = call && objectLiteral(call.arguments[1], checker);
