@@ -2,12 +2,12 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { allowsAnyJsonStructuredContent, protocolVersionOf } from '../../protocol-version.js';
 import { KIT_HELPERS, type ResolvedHandlerOptions } from '../options.js';
-import { getPropertyValue, isInside, lineAndColumn, stringLiteralText, unwrap } from '../syntax.js';
+import { getPropertyValue, isFunctionLike, isInside, lineAndColumn, stringLiteralText, unwrap } from '../syntax.js';
 import type { Analysis, Finding, ToolHandler } from '../types.js';
 import { isObjectSchema, mergeObjects, unionOf, type JsonSchema } from './json-schema.js';
 import { pathsOf, pathsOfFunction, returnStatements, type PathScope, type ResultPath } from './paths.js';
 import { sdkOfRegistration, type SdkMajor } from './sdk.js';
-import { typeToSchema } from './type-to-schema.js';
+import { schemaOfValue } from './value-schema.js';
 
 /** Where a tool's output schema is written, in the idiom of its registration. */
 export type SchemaPlacement =
@@ -88,13 +88,27 @@ function fastmcpSchema(handler: ToolHandler, scope: PathScope): ToolOutputSchema
   const tool = toolObjectOf(handler.fn);
   const at = tool ?? handler.fn;
   if (!tool) return toolSchema(handler, handler.toolName, at, null, { reason: 'the tool object is not written where its execute is, so there is nowhere to add outputSchema', structured: false }, scope.sourceFile);
-  const contextual = scope.checker.getContextualType(tool);
-  if (!contextual || !contextual.getProperty('outputSchema')) {
+  if (!takesOutputSchema(tool, scope.checker)) {
     const structured = pathsOfFunction(handler.fn, scope).some((path) => path.kind === 'structured');
     return toolSchema(handler, handler.toolName, at, null, { reason: "this FastMCP release's addTool takes no outputSchema (FastMCP 4.x does): upgrade FastMCP to declare one", structured }, scope.sourceFile);
   }
   const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
   return toolSchema(handler, handler.toolName, at, { idiom: 'fastmcp', tool }, outcome, scope.sourceFile);
+}
+
+/**
+ * Does the FastMCP release's tool type have `outputSchema`? Read from `addTool`'s declared parameter
+ * type when the object is its argument: the contextual type would make the checker infer the whole
+ * call (FastMCP's generics over the zod parameters), which costs as much as the schema itself.
+ */
+function takesOutputSchema(tool: TS.ObjectLiteralExpression, checker: TS.TypeChecker): boolean {
+  const call = tool.parent;
+  if (ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && call.arguments[0] === tool) {
+    const declaration = checker.getSymbolAtLocation(call.expression.name)?.declarations?.[0];
+    const parameter = declaration && isFunctionLike(declaration) ? declaration.parameters[0] : undefined;
+    if (parameter?.type) return checker.getTypeFromTypeNode(parameter.type).getProperty('outputSchema') !== undefined;
+  }
+  return checker.getContextualType(tool)?.getProperty('outputSchema') !== undefined;
 }
 
 /** The object literal a tool's `execute` is written in (`execute: async () => …` or `async execute() {…}`). */
@@ -159,19 +173,19 @@ export function schemaOfPaths(paths: readonly ResultPath[], scope: PathScope, an
         schemas.push(ERROR_HELPER_SCHEMA);
         continue;
       }
-      const extra = typeToSchema(scope.checker.getTypeAtLocation(carried.extra), scope.checker, carried.extra);
+      const extra = schemaOfValue(carried.extra, scope.checker);
       if ('reason' in extra) return { reason: `${where(carried.extra)}: the error's extra data: ${extra.reason}`, structured };
       if (!isObjectSchema(extra.schema) || !extra.schema.properties) return { reason: `${where(carried.extra)}: the error's extra data is not an object with named properties`, structured };
       schemas.push(withErrorProperty(extra.schema));
       continue;
     }
-    const outcome = typeToSchema(scope.checker.getTypeAtLocation(carried.value), scope.checker, carried.value);
+    const outcome = schemaOfValue(carried.value, scope.checker);
     if ('reason' in outcome) return { reason: `${where(carried.value)}: an error result's structuredContent: ${outcome.reason}`, structured };
     schemas.push(outcome.schema);
   }
   for (const path of successes) {
     if (path.kind !== 'structured') continue;
-    const outcome = typeToSchema(scope.checker.getTypeAtLocation(path.value), scope.checker, path.value);
+    const outcome = schemaOfValue(path.value, scope.checker);
     if ('reason' in outcome) return { reason: `${where(path.value)}: ${outcome.reason}`, structured };
     if (path.via === 'jsonResult') schemas.push(asJsonResultWritesIt(outcome.schema));
     else if (isObjectSchema(outcome.schema) || (path.via === 'structuredContent' && anyJson)) schemas.push(outcome.schema);
