@@ -33,10 +33,19 @@ export const RULE_OF_KIND = {
   'hand-built-result': 'prefer-result-helpers',
 } as const satisfies Record<SiteKind, string>;
 
-/** Rules that report a finding about a whole tool rather than a return site (src/analyze/output-schema/). */
-export const TOOL_RULES = ['require-output-schema'] as const;
+/**
+ * Which rule reports each finding about a whole tool rather than one return site
+ * (src/analyze/output-schema/): a tool without an outputSchema, and a declared outputSchema the
+ * tool's results do not fit.
+ */
+export const RULE_OF_TOOL_FINDING = {
+  'missing-output-schema': 'require-output-schema',
+  'declared-schema-mismatch': 'valid-structured-content',
+} as const;
 
-export type RuleName = (typeof RULE_OF_KIND)[SiteKind] | (typeof TOOL_RULES)[number];
+export const TOOL_RULES = [...new Set(Object.values(RULE_OF_TOOL_FINDING))];
+
+export type RuleName = (typeof RULE_OF_KIND)[SiteKind] | (typeof RULE_OF_TOOL_FINDING)[keyof typeof RULE_OF_TOOL_FINDING];
 
 /** The lowest preset that turns each rule on (`strict` includes everything in `recommended`). */
 export const RULE_PRESET: Readonly<Record<RuleName, Preset>> = {

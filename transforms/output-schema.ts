@@ -18,7 +18,9 @@ const outputSchema: Transform = {
   optIn: true,
   apply(sourceFile, { analysis, options, checker }): TransformResult {
     const result: TransformResult = { changes: [], diagnostics: [] };
-    const sdkHandlers = analysis.handlers.filter((handler) => handler.framework === 'sdk' && (handler.style === 'registerTool' || handler.style === 'low-level' || handler.style === 'tool'));
+    const sdkHandlers = analysis.handlers.filter(
+      (handler) => (handler.framework === 'sdk' && (handler.style === 'registerTool' || handler.style === 'low-level' || handler.style === 'tool')) || (handler.framework === 'fastmcp' && handler.style === 'fastmcp-addTool'),
+    );
     if (sdkHandlers.length === 0) return result;
     if (!checker) {
       result.diagnostics.push(review(sourceFile, sdkHandlers[0].line, 1, null, 'output schemas are inferred from types: run migrate with a tsconfig.json (type information)'));

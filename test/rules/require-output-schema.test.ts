@@ -84,6 +84,59 @@ server.registerTool('raw', { inputSchema: {} }, async () => jsonResult(await loa
   ],
 });
 
+const FASTMCP_HEAD = `import { FastMCP } from 'fastmcp';
+import { z } from 'zod';
+import { errorResult, jsonResult } from 'mcp-result-kit';
+const server = new FastMCP({ name: 'demo', version: '1.0.0' });
+`;
+
+typed.run('require-output-schema (FastMCP 4.x addTool, which takes a Standard Schema outputSchema)', rule, {
+  valid: [
+    {
+      name: 'a FastMCP tool that declares an outputSchema',
+      code: `${FASTMCP_HEAD}server.addTool({ name: 'count', parameters: z.object({}), outputSchema: z.object({ count: z.number() }), execute: async () => jsonResult({ count: 1 }) });`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'its suggestion writes a loose zod object into the tool (FastMCP sends the parsed value, so no key is stripped)',
+      code: `${FASTMCP_HEAD}server.addTool({
+  name: 'count',
+  parameters: z.object({ id: z.string() }),
+  execute: async ({ id }) => {
+    if (!id) return errorResult('no id');
+    return jsonResult({ id, count: 2 });
+  },
+});`,
+      errors: [
+        {
+          messageId: 'missingOutputSchema',
+          line: 6,
+          column: 3,
+          suggestions: [
+            {
+              messageId: 'declareOutputSchema',
+              output: `${FASTMCP_HEAD}server.addTool({
+  name: 'count',
+  parameters: z.object({ id: z.string() }),
+  outputSchema: z.looseObject({
+    error: z.string().optional(),
+    id: z.string().optional(),
+    count: z.number().optional()
+  }),
+  execute: async ({ id }) => {
+    if (!id) return errorResult('no id');
+    return jsonResult({ id, count: 2 });
+  },
+});`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
 createRuleTester().run('require-output-schema without type information', rule, {
   valid: [{ name: 'nothing to infer from', code: `${HEAD}server.registerTool('count', { inputSchema: {} }, async () => jsonResult({ count: 1 }));` }],
   invalid: [],

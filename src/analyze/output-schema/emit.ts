@@ -16,9 +16,22 @@ export function outputSchemaEdit(tool: ToolOutputSchema, sourceFile: TS.SourceFi
   if (placement.idiom === 'json-schema') return { edit: insertProperty(placement.entry, 'inputSchema', (style) => printJsonSchema(tool.schema as JsonSchema, style), sourceFile) };
   if (!isObjectSchema(tool.schema) || !tool.schema.properties) return { reason: 'registerTool takes a zod shape, which must be an object with named properties' };
   const zod = zodBindingOf(sourceFile);
-  if (!zod) return { reason: "the file does not import zod, which registerTool's outputSchema is written in: import { z } from 'zod', then migrate again" };
+  if (placement.idiom === 'fastmcp') {
+    if (!zod) return { reason: "the file does not import zod, which this analysis writes FastMCP's outputSchema in: import { z } from 'zod', then migrate again" };
+    const schema = tool.schema;
+    // FastMCP sends the parsed value as structuredContent: a loose object keeps every key the text has.
+    return { edit: insertProperty(placement.tool, 'parameters', (style) => printZodObject(schema, zod.name, zod.major, style), sourceFile) };
+  }
+  if (placement.sdk === 2) {
+    // v2 takes a Standard Schema that also gives its JSON Schema: zod 4 is one, zod 3 is not.
+    if (!zod) return { reason: "the file does not import zod, which this analysis writes the v2 SDK's outputSchema in (a Standard Schema with JSON Schema): import * as z from 'zod/v4', then migrate again" };
+    if (zod.major !== 4) return { reason: "the v2 SDK's outputSchema is a Standard Schema with JSON Schema, which zod 3 is not: import zod 4 (import * as z from 'zod/v4'), then migrate again" };
+  } else if (!zod) {
+    return { reason: "the file does not import zod, which registerTool's outputSchema is written in: import { z } from 'zod', then migrate again" };
+  }
   const schema = tool.schema;
-  const print = acceptsSchemaObject(sourceFile.fileName) ? printZodObject : printZodShape;
+  // v2 deprecates the raw shape and takes a schema object; 1.x takes one from 1.23.
+  const print = placement.sdk === 2 || acceptsSchemaObject(sourceFile.fileName) ? printZodObject : printZodShape;
   return { edit: insertProperty(placement.config, 'inputSchema', (style) => print(schema, zod.name, zod.major, style), sourceFile) };
 }
 

@@ -2,16 +2,22 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { allowsAnyJsonStructuredContent, protocolVersionOf } from '../../protocol-version.js';
 import { KIT_HELPERS, type ResolvedHandlerOptions } from '../options.js';
-import { getPropertyValue, isInside, lineAndColumn, stringLiteralText, unwrap } from '../syntax.js';
+import { getPropertyValue, isFunctionLike, isInside, lineAndColumn, stringLiteralText, unwrap } from '../syntax.js';
 import type { Analysis, Finding, ToolHandler } from '../types.js';
 import { isObjectSchema, mergeObjects, unionOf, type JsonSchema } from './json-schema.js';
 import { pathsOf, pathsOfFunction, returnStatements, type PathScope, type ResultPath } from './paths.js';
-import { typeToSchema } from './type-to-schema.js';
+import { sdkOfRegistration, type SdkMajor } from './sdk.js';
+import { schemaOfValue } from './value-schema.js';
 
 /** Where a tool's output schema is written, in the idiom of its registration. */
 export type SchemaPlacement =
-  /** SDK 1.x `registerTool(name, config, cb)`: a zod shape in `config.outputSchema`. */
-  | { idiom: 'zod-shape'; config: TS.ObjectLiteralExpression }
+  /**
+   * `registerTool(name, config, cb)`: zod in `config.outputSchema`, a shape or an object for SDK 1.x,
+   * a zod 4 object (a Standard Schema with JSON Schema) for the v2 `@modelcontextprotocol/server`.
+   */
+  | { idiom: 'zod-shape'; config: TS.ObjectLiteralExpression; sdk: SdkMajor }
+  /** FastMCP `addTool({ …, execute })`: a zod object (a Standard Schema) in the tool's `outputSchema`. */
+  | { idiom: 'fastmcp'; tool: TS.ObjectLiteralExpression }
   /** A low-level `ListTools` tool list: a JSON Schema beside the tool's `inputSchema`. */
   | { idiom: 'json-schema'; entry: TS.ObjectLiteralExpression };
 
@@ -42,23 +48,23 @@ export interface InferOptions {
  * values fit, derived from their types, or why there is none. Needs the type checker.
  */
 export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile, checker: TS.TypeChecker, { options, pending = [] }: InferOptions): ToolOutputSchema[] {
-  const scope: PathScope = {
-    sourceFile,
-    checker,
-    resultHelpers: new Set([...options.resultHelpers].filter((name) => (KIT_HELPERS as readonly string[]).includes(name))),
-    pending: new Map(pending.filter((finding) => finding.rewrite).map((finding) => [finding.start, finding])),
-  };
+  const scope = pathScope(sourceFile, checker, options, pending);
   const anyJson = allowsAnyJsonStructuredContent(protocolVersionOf(sourceFile.fileName, options.protocolVersion));
   const found: ToolOutputSchema[] = [];
   for (const handler of analysis.handlers) {
-    if (handler.framework !== 'sdk' || handler.fn.getSourceFile() !== sourceFile) continue;
+    if (handler.fn.getSourceFile() !== sourceFile) continue;
+    if (handler.framework === 'fastmcp' && handler.style === 'fastmcp-addTool' && !handler.hasOutputSchema) {
+      found.push(fastmcpSchema(handler, scope));
+      continue;
+    }
+    if (handler.framework !== 'sdk') continue;
     if (handler.style === 'registerTool' && !handler.hasOutputSchema) {
       const call = registrationOf(handler, sourceFile, checker);
       if (!call) continue;
       const config = objectLiteral(call.arguments[1], checker);
       if (config && getPropertyValue(config, 'outputSchema')) continue;
       const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
-      found.push(toolSchema(handler, handler.toolName, call, config ? { idiom: 'zod-shape', config } : null, outcome, sourceFile));
+      found.push(toolSchema(handler, handler.toolName, call, config ? { idiom: 'zod-shape', config, sdk: sdkOfRegistration(call, checker) } : null, outcome, sourceFile));
     } else if (handler.style === 'tool') {
       // SDK 1.x `server.tool(…)` has no place for an outputSchema: the tool is listed, never edited,
       // so no type is asked for.
@@ -71,6 +77,54 @@ export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile
     }
   }
   return found;
+}
+
+/**
+ * A FastMCP tool: its `outputSchema` (FastMCP 4.x, a Standard Schema) is written into the tool
+ * object, when the release's `addTool` type has the field. FastMCP validates a result's
+ * structuredContent against it, error results too, and sends the parsed value (so objects are loose).
+ */
+function fastmcpSchema(handler: ToolHandler, scope: PathScope): ToolOutputSchema {
+  const tool = toolObjectOf(handler.fn);
+  const at = tool ?? handler.fn;
+  if (!tool) return toolSchema(handler, handler.toolName, at, null, { reason: 'the tool object is not written where its execute is, so there is nowhere to add outputSchema', structured: false }, scope.sourceFile);
+  if (!takesOutputSchema(tool, scope.checker)) {
+    const structured = pathsOfFunction(handler.fn, scope).some((path) => path.kind === 'structured');
+    return toolSchema(handler, handler.toolName, at, null, { reason: "this FastMCP release's addTool takes no outputSchema (FastMCP 4.x does): upgrade FastMCP to declare one", structured }, scope.sourceFile);
+  }
+  const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
+  return toolSchema(handler, handler.toolName, at, { idiom: 'fastmcp', tool }, outcome, scope.sourceFile);
+}
+
+/**
+ * Does the FastMCP release's tool type have `outputSchema`? Read from `addTool`'s declared parameter
+ * type when the object is its argument: the contextual type would make the checker infer the whole
+ * call (FastMCP's generics over the zod parameters), which costs as much as the schema itself.
+ */
+function takesOutputSchema(tool: TS.ObjectLiteralExpression, checker: TS.TypeChecker): boolean {
+  const call = tool.parent;
+  if (ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && call.arguments[0] === tool) {
+    const declaration = checker.getSymbolAtLocation(call.expression.name)?.declarations?.[0];
+    const parameter = declaration && isFunctionLike(declaration) ? declaration.parameters[0] : undefined;
+    if (parameter?.type) return checker.getTypeFromTypeNode(parameter.type).getProperty('outputSchema') !== undefined;
+  }
+  return checker.getContextualType(tool)?.getProperty('outputSchema') !== undefined;
+}
+
+/** The object literal a tool's `execute` is written in (`execute: async () => …` or `async execute() {…}`). */
+export function toolObjectOf(fn: TS.Node): TS.ObjectLiteralExpression | undefined {
+  const holder = ts.isMethodDeclaration(fn) ? fn : fn.parent && ts.isPropertyAssignment(fn.parent) ? fn.parent : undefined;
+  return holder && ts.isObjectLiteralExpression(holder.parent) ? holder.parent : undefined;
+}
+
+/** What a walk of a file's result paths needs. */
+export function pathScope(sourceFile: TS.SourceFile, checker: TS.TypeChecker, options: ResolvedHandlerOptions, pending: readonly Finding[] = []): PathScope {
+  return {
+    sourceFile,
+    checker,
+    resultHelpers: new Set([...options.resultHelpers].filter((name) => (KIT_HELPERS as readonly string[]).includes(name))),
+    pending: new Map(pending.filter((finding) => finding.rewrite).map((finding) => [finding.start, finding])),
+  };
 }
 
 type Outcome = { schema: JsonSchema; structured: true } | { reason: string; structured: boolean };
@@ -119,19 +173,19 @@ export function schemaOfPaths(paths: readonly ResultPath[], scope: PathScope, an
         schemas.push(ERROR_HELPER_SCHEMA);
         continue;
       }
-      const extra = typeToSchema(scope.checker.getTypeAtLocation(carried.extra), scope.checker, carried.extra);
+      const extra = schemaOfValue(carried.extra, scope.checker);
       if ('reason' in extra) return { reason: `${where(carried.extra)}: the error's extra data: ${extra.reason}`, structured };
       if (!isObjectSchema(extra.schema) || !extra.schema.properties) return { reason: `${where(carried.extra)}: the error's extra data is not an object with named properties`, structured };
       schemas.push(withErrorProperty(extra.schema));
       continue;
     }
-    const outcome = typeToSchema(scope.checker.getTypeAtLocation(carried.value), scope.checker, carried.value);
+    const outcome = schemaOfValue(carried.value, scope.checker);
     if ('reason' in outcome) return { reason: `${where(carried.value)}: an error result's structuredContent: ${outcome.reason}`, structured };
     schemas.push(outcome.schema);
   }
   for (const path of successes) {
     if (path.kind !== 'structured') continue;
-    const outcome = typeToSchema(scope.checker.getTypeAtLocation(path.value), scope.checker, path.value);
+    const outcome = schemaOfValue(path.value, scope.checker);
     if ('reason' in outcome) return { reason: `${where(path.value)}: ${outcome.reason}`, structured };
     if (path.via === 'jsonResult') schemas.push(asJsonResultWritesIt(outcome.schema));
     else if (isObjectSchema(outcome.schema) || (path.via === 'structuredContent' && anyJson)) schemas.push(outcome.schema);
@@ -149,7 +203,7 @@ function withErrorProperty(extra: JsonSchema): JsonSchema {
 }
 
 /** jsonResult keeps an object as it is and writes any other value as `{ result: value }`. */
-function asJsonResultWritesIt(schema: JsonSchema): JsonSchema {
+export function asJsonResultWritesIt(schema: JsonSchema): JsonSchema {
   const members = schema.anyOf && Object.keys(schema).length === 1 ? schema.anyOf : [schema];
   const objects = members.filter(isObjectSchema);
   const others = members.filter((member) => !isObjectSchema(member));
@@ -159,7 +213,7 @@ function asJsonResultWritesIt(schema: JsonSchema): JsonSchema {
 }
 
 /** The `registerTool(name, config, cb)` call that registers the handler. */
-function registrationOf(handler: ToolHandler, sourceFile: TS.SourceFile, checker: TS.TypeChecker): TS.CallExpression | undefined {
+export function registrationOf(handler: ToolHandler, sourceFile: TS.SourceFile, checker: TS.TypeChecker): TS.CallExpression | undefined {
   let found: TS.CallExpression | undefined;
   const isHandler = (argument: TS.Expression | undefined): boolean => {
     if (!argument) return false;
@@ -181,7 +235,7 @@ function registrationOf(handler: ToolHandler, sourceFile: TS.SourceFile, checker
   return found;
 }
 
-function objectLiteral(node: TS.Expression | undefined, checker: TS.TypeChecker): TS.ObjectLiteralExpression | undefined {
+export function objectLiteral(node: TS.Expression | undefined, checker: TS.TypeChecker): TS.ObjectLiteralExpression | undefined {
   if (!node) return undefined;
   const value = unwrap(node);
   if (ts.isObjectLiteralExpression(value)) return value;
@@ -198,15 +252,8 @@ function objectLiteral(node: TS.Expression | undefined, checker: TS.TypeChecker)
  */
 function lowLevelSchemas(handler: ToolHandler, scope: PathScope, anyJson: boolean): ToolOutputSchema[] {
   const entries = toolListEntries(scope.sourceFile);
-  const body = (handler.fn as TS.FunctionLikeDeclaration).body;
-  if (entries.size === 0 || !body || !ts.isBlock(body)) return [];
-  const byTool = new Map<string | null, ResultPath[]>();
-  for (const statement of returnStatements(body)) {
-    const tool = toolNameAt(statement, handler.fn);
-    const list = byTool.get(tool) ?? [];
-    list.push(...pathsOf(statement.expression!, scope));
-    byTool.set(tool, list);
-  }
+  if (entries.size === 0) return [];
+  const byTool = lowLevelPathsByTool(handler, scope);
   const shared = byTool.get(null) ?? [];
   const sharedSuccess = shared.find((path) => path.kind !== 'error');
   const found: ToolOutputSchema[] = [];
@@ -222,8 +269,22 @@ function lowLevelSchemas(handler: ToolHandler, scope: PathScope, anyJson: boolea
   return found;
 }
 
+/** A low-level CallTool handler's paths by the tool each belongs to (null: a return outside every tool's branch). */
+export function lowLevelPathsByTool(handler: ToolHandler, scope: PathScope): Map<string | null, ResultPath[]> {
+  const byTool = new Map<string | null, ResultPath[]>();
+  const body = (handler.fn as TS.FunctionLikeDeclaration).body;
+  if (!body || !ts.isBlock(body)) return byTool;
+  for (const statement of returnStatements(body)) {
+    const tool = toolNameAt(statement, handler.fn);
+    const list = byTool.get(tool) ?? [];
+    list.push(...pathsOf(statement.expression!, scope));
+    byTool.set(tool, list);
+  }
+  return byTool;
+}
+
 /** `{ name: 'x', …, inputSchema: … }` object literals of the file, by tool name. */
-function toolListEntries(sourceFile: TS.SourceFile): Map<string, TS.ObjectLiteralExpression> {
+export function toolListEntries(sourceFile: TS.SourceFile): Map<string, TS.ObjectLiteralExpression> {
   const entries = new Map<string, TS.ObjectLiteralExpression>();
   const visit = (node: TS.Node): void => {
     if (ts.isObjectLiteralExpression(node) && getPropertyValue(node, 'inputSchema')) {

@@ -8,9 +8,24 @@ import { unionOf, type JsonLiteral, type JsonSchema, type SchemaOutcome } from '
  * makes the runtime throw. A type that says too little (`any`, `unknown`, `object`, a record of
  * `unknown`) or that JSON cannot carry gives a reason instead of a schema.
  */
-export function typeToSchema(type: TS.Type, checker: TS.TypeChecker, location: TS.Node): SchemaOutcome {
+export function typeToSchema(type: TS.Type, checker: TS.TypeChecker, location: TS.Node, where = 'the value'): SchemaOutcome {
   try {
-    return { schema: new SchemaWriter(checker, location).convert(type, 'the value') };
+    return { schema: new SchemaWriter(checker, location).convert(type, where) };
+  } catch (error) {
+    if (error instanceof NoSchema) return { reason: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The schema of an object property whose value has `type`, as an object type's property is read:
+ * `undefined` in it makes the key optional (JSON.stringify drops it) rather than ruling a schema out.
+ */
+export function propertyTypeToSchema(type: TS.Type, checker: TS.TypeChecker, location: TS.Node, where: string): { schema: JsonSchema; optional: boolean } | { reason: string } {
+  const members = definedMembers(type);
+  if (members.length === 0) return { reason: `${where} may be undefined, which has no JSON form` };
+  try {
+    return { schema: new SchemaWriter(checker, location).union(members, where, 1), optional: includesUndefined(type) };
   } catch (error) {
     if (error instanceof NoSchema) return { reason: error.message };
     throw error;
@@ -71,7 +86,7 @@ class SchemaWriter {
   }
 
   /** Several types: literals become one `enum`, `true | false` is a boolean, the rest `anyOf`. */
-  private union(members: readonly TS.Type[], where: string, depth: number): JsonSchema {
+  union(members: readonly TS.Type[], where: string, depth: number): JsonSchema {
     if (members.length === 1) return this.convert(members[0], where, depth);
     const literals: JsonLiteral[] = [];
     const others: JsonSchema[] = [];

@@ -14,9 +14,9 @@ declare const ListToolsRequestSchema: unknown;
 `;
 
 /** Every tool's inferred schema (or reason) in a type-checked file, and the file with each schema declared. */
-function infer(code: string, options: { protocolVersion?: string } = {}) {
+function infer(code: string, options: { protocolVersion?: string; imports?: string } = {}) {
   const fileName = '/project/server.ts';
-  const text = `import { z } from 'zod';\n${PRELUDE}\n${code}`;
+  const text = `${options.imports ?? "import { z } from 'zod';"}\n${PRELUDE}\n${code}`;
   const program = checkedProgram({ [fileName]: text });
   const sourceFile = program.getSourceFile(fileName)!;
   const checker = program.getTypeChecker();
@@ -155,6 +155,28 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       },
       required: ['sum']
     } },`);
+  });
+
+  it('writes a zod 4 object for the SDK v2 (@modelcontextprotocol/server), which takes a Standard Schema, where 1.x before 1.23 gets a raw shape', () => {
+    const code = `server.registerTool('count', { inputSchema: z.object({}) }, async () => jsonResult({ count: 3 }));`;
+    const v2 = infer(code, { imports: "import { McpServer } from '@modelcontextprotocol/server';\nimport * as z from 'zod/v4';" });
+    expect(v2.tools[0].placement).toMatchObject({ idiom: 'zod-shape', sdk: 2 });
+    expect(v2.migrated).toContain(`inputSchema: z.object({}), outputSchema: z.looseObject({
+  count: z.number()
+}) }`);
+    const v1 = infer(code, { imports: "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport * as z from 'zod/v4';" });
+    expect(v1.tools[0].placement).toMatchObject({ sdk: 1 });
+    expect(v1.migrated).toContain(`outputSchema: {
+  count: z.number()
+} }`);
+  });
+
+  it('writes nothing for the SDK v2 in zod 3, which is no Standard Schema with JSON Schema, and says so', () => {
+    const code = `server.registerTool('count', {}, async () => jsonResult({ count: 3 }));`;
+    const zod3 = infer(code, { imports: "import { McpServer } from '@modelcontextprotocol/server';\nimport { z } from 'zod/v3';" });
+    expect(zod3.migrated).not.toContain('outputSchema');
+    const outcome = outputSchemaEdit(zod3.tools[0], zod3.tools[0].node.getSourceFile());
+    expect(outcome).toEqual({ reason: expect.stringContaining("zod 3 is not: import zod 4 (import * as z from 'zod/v4')") });
   });
 
   it('allows a non-object structuredContent from protocol 2026-07-28 on', () => {
