@@ -124,14 +124,14 @@ function isMovableArgument(argument: TS.Expression): boolean {
 }
 
 /** Without parentheses, `as`, `satisfies` and `!`, but with `await` (which unwrap also takes off). */
-function withoutTypes(node: TS.Expression): TS.Expression {
+export function withoutTypes(node: TS.Expression): TS.Expression {
   let current = node;
   while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current) || ts.isTypeAssertionExpression(current)) current = current.expression;
   return current;
 }
 
 /** `name` or `a.b.c`: a name or a chain of property names on one, without `?.` or `await`. */
-function isPlainReference(expression: TS.Expression): boolean {
+export function isPlainReference(expression: TS.Expression): boolean {
   const inner = withoutTypes(expression);
   if (ts.isIdentifier(inner)) return true;
   return ts.isPropertyAccessExpression(inner) && !inner.questionDotToken && ts.isIdentifier(inner.name) && isPlainReference(inner.expression);
@@ -164,8 +164,14 @@ function usesThis(node: TS.Node): boolean {
 
 /** `jsonResult(value, …)` for the JSON text, or null when it cannot be reproduced. */
 export function jsonResultRewrite(site: TS.Node, json: JsonText, scope: SiteScope): Rewrite | null {
+  const call = jsonResultCall(site, json, scope);
+  return call === null ? null : { edit: scope.rewriter.replace(site, call), helpers: ['jsonResult'] };
+}
+
+/** The text of `jsonResult(value, …)` written in place of `site`, or null when it cannot be reproduced. */
+export function jsonResultCall(site: TS.Node, json: JsonText, scope: SiteScope): string | null {
   if (json.options === null || !json.value) return null;
-  return scope.rewriter.wrapText(site, 'jsonResult', `${scope.rewriter.moved(json.value, site)}${json.options}`);
+  return `jsonResult(${scope.rewriter.moved(json.value, site)}${json.options})`;
 }
 
 export function jsonReviewReason(json: JsonText): string {
@@ -250,6 +256,12 @@ export const PROSE_REVIEW_REASON =
  * it twice: null then, and the site stays for review.
  */
 export function proseJsonRewrite(site: TS.Node, text: TS.Expression, scope: SiteScope): Rewrite | null {
+  const call = proseJsonCall(site, text, scope);
+  return call === null ? null : { edit: scope.rewriter.replace(site, call), helpers: ['successResult'] };
+}
+
+/** The text of `successResult(<the same text>, data)` written in place of `site`, or null (see proseJsonRewrite). */
+export function proseJsonCall(site: TS.Node, text: TS.Expression, scope: SiteScope): string | null {
   const parts = textParts(text);
   if (!parts) return null;
   const json = parts.filter((part) => isJsonStringifyCall(part));
@@ -267,7 +279,7 @@ export function proseJsonRewrite(site: TS.Node, text: TS.Expression, scope: Site
   const data = isObject
     ? withoutTypes(value).getText()
     : `{ ${references.map((reference, index) => (ts.isIdentifier(reference) ? reference.text : `${names[index]}: ${reference.getText()}`)).join(', ')} }`;
-  return { edit: scope.rewriter.replace(site, `successResult(${scope.rewriter.moved(text, site)}, ${data})`), helpers: ['successResult'] };
+  return `successResult(${scope.rewriter.moved(text, site)}, ${data})`;
 }
 
 /**

@@ -8,8 +8,10 @@ import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
 import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { isLookup } from './calls.js';
-import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonRewrite } from './json.js';
+import { jsonOrigin, jsonResultCall, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonCall } from './json.js';
+import { heldJsonText, OTHER_FIELDS_REASON, otherFieldsBlock, resultLiteralRewrite } from './result-fields.js';
 import { derivedText, isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
+import type { Rewrite } from '../types.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
 const MISSING_STRUCTURED = 'the tool declares an outputSchema but this result has no structuredContent';
@@ -150,6 +152,8 @@ function plainObject(object: TS.ObjectLiteralExpression, context: SiteContext, s
   const hasSpread = object.properties.some(ts.isSpreadAssignment);
   const plainData = FRAMEWORK_BEHAVIOUR[context.framework].plainData;
   if (plainData === 'none' || resultKeys.some((key) => getProperty(object, key)) || (hasSpread && object.properties.every(ts.isSpreadAssignment))) return;
+  // `{ ...jsonResult(data), _meta }`: a helper's result with fields of the server's own beside it.
+  if (object.properties.some((property) => ts.isSpreadAssignment(property) && spreadsResult(property.expression, scope))) return;
   const shape = errorShape(object);
   if (shape) {
     const rewrite = scope.rewriter.errorPayloadRewrite(object, object, shape.message, shape.messageProperty);
@@ -157,6 +161,20 @@ function plainObject(object: TS.ObjectLiteralExpression, context: SiteContext, s
     return;
   }
   if (plainData === 'site' && !(context.hasOutputSchema && FRAMEWORK_BEHAVIOUR[context.framework].structuresPlainData)) scope.report('bare-object', object, context, scope.rewriter.wrap(object, 'jsonResult'));
+}
+
+/** The spread value is a result: a call of a result helper (the kit's or `resultHelpers`), as it is or through a const. */
+function spreadsResult(expression: TS.Expression, scope: SiteScope): boolean {
+  const isHelperCall = (node: TS.Expression): boolean => {
+    const call = unwrap(node);
+    if (!ts.isCallExpression(call)) return false;
+    const callee = unwrap(call.expression);
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
+    return name !== null && scope.options.resultHelpers.has(name);
+  };
+  if (isHelperCall(expression)) return true;
+  const origins = scope.flow.origins(unwrap(expression));
+  return origins.length > 0 && origins.every(isHelperCall);
 }
 
 function withStructuredContent(object: TS.ObjectLiteralExpression, contentArray: TS.ArrayLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
@@ -224,8 +242,8 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
       return;
     }
     if (isErrorTrue || !json.value) return;
-    const rewrite = onlyContent && isErrorFalseOrAbsent ? jsonResultRewrite(object, json, scope) : null;
-    scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : json.options === null ? jsonReviewReason(json) : 'the result has other fields; add structuredContent by hand');
+    const rewrite = isErrorFalseOrAbsent ? resultLiteralRewrite(object, 'jsonResult', (site) => jsonResultCall(site, json, scope), scope) : null;
+    scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : json.options === null ? jsonReviewReason(json) : OTHER_FIELDS_REASON);
     return;
   }
   const evidence = isErrorValue === undefined ? scope.predicates.errorEvidence(text, context.fn) : 'none';
@@ -249,9 +267,8 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     return;
   }
   if (origin === 'json') {
-    // Prose around the JSON: the same text, and the data for clients that show only structuredContent.
-    const rewrite = onlyContent && isErrorFalseOrAbsent && !context.hasOutputSchema ? proseJsonRewrite(object, text, scope) : null;
-    const reason = !onlyContent || !isErrorFalseOrAbsent ? 'the result has other fields; add structuredContent by hand' : context.hasOutputSchema ? 'the text is built from JSON.stringify output and the tool declares an outputSchema; return structuredContent that matches it by hand' : heldJson(text, scope) ? HELD_JSON_REASON : PROSE_REVIEW_REASON;
+    const rewrite = isErrorFalseOrAbsent && !context.hasOutputSchema ? jsonTextRewrite(object, text, scope) : null;
+    const reason = !isErrorFalseOrAbsent ? 'the result has another isError than true or false; add structuredContent by hand' : !onlyContent && otherFieldsBlock(object) ? OTHER_FIELDS_REASON : context.hasOutputSchema ? 'the text is built from JSON.stringify output and the tool declares an outputSchema; return structuredContent that matches it by hand' : heldJson(text, scope) ? HELD_JSON_REASON : PROSE_REVIEW_REASON;
     scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : reason);
     return;
   }
@@ -310,6 +327,17 @@ function holdsData(text: TS.Expression, scope: SiteScope): boolean {
   };
   if (container) visit(container);
   return written;
+}
+
+/**
+ * A text that holds JSON but is not one JSON.stringify call: JSON text kept in a const
+ * (`const json = JSON.stringify(v); … text: json`) → jsonResult(v) where the value is still the
+ * one serialised; prose around JSON → successResult(<the same text>, data) by the prose rule.
+ */
+function jsonTextRewrite(object: TS.ObjectLiteralExpression, text: TS.Expression, scope: SiteScope): Rewrite | null {
+  const held = heldJsonText(text, object, scope);
+  if (held) return resultLiteralRewrite(object, 'jsonResult', (site) => jsonResultCall(site, held.json, scope), scope, held.removed);
+  return resultLiteralRewrite(object, 'successResult', (site) => proseJsonCall(site, text, scope), scope);
 }
 
 const HELD_JSON_REASON =

@@ -1,0 +1,143 @@
+import type * as TS from 'typescript';
+import { ts } from '../../typescript.js';
+import { errorShape, getProperty, isConstDeclaration, propertyName, unwrap } from '../syntax.js';
+import type { HelperName, Rewrite } from '../types.js';
+import { isPlainReference, jsonTextOf, withoutTypes, type JsonText } from './json.js';
+import { otherKeys } from './transport.js';
+import type { SiteScope } from './scope.js';
+
+export const OTHER_FIELDS_REASON = 'the result has other fields that may set structuredContent or isError (a spread, a computed name); add structuredContent by hand';
+
+/**
+ * The rewrite of a result literal into a helper's call: the whole literal when it has nothing but
+ * `content` (and `isError: false`), else only its `content` property, which becomes the spread of
+ * the helper's result so that the other fields (`_meta`, `metadata`) stay beside it as they were.
+ * `call` writes the helper's call for the node it replaces (its lines are indented from there);
+ * `removed` are statements before the literal that go with the rewrite. Null when `call` gives none,
+ * or when another field could set what the helper sets (see `otherFieldsBlock`).
+ */
+export function resultLiteralRewrite(object: TS.ObjectLiteralExpression, helper: HelperName, call: (site: TS.Node) => string | null, scope: SiteScope, removed: readonly TS.Node[] = []): Rewrite | null {
+  const others = otherKeys(object);
+  const content = getProperty(object, 'content');
+  if (others.length > 0 && (otherFieldsBlock(object) || !content)) return null;
+  const site = others.length === 0 ? object : content!;
+  const text = call(site);
+  if (text === null) return null;
+  const replacement = site === object ? text : `...${text}`;
+  const edit = removed.length > 0 ? scope.rewriter.replaceCutting(site, replacement, removed) : scope.rewriter.replace(site, replacement);
+  return { edit, helpers: [helper] };
+}
+
+/**
+ * True when a field beside `content` may set `structuredContent` or `isError` after the helper's
+ * spread (or be one the reader cannot name): a spread, or a computed name.
+ */
+export function otherFieldsBlock(object: TS.ObjectLiteralExpression): boolean {
+  return otherKeys(object).some((property) => ts.isSpreadAssignment(property) || propertyName(property.name) === null);
+}
+
+/**
+ * `const json = JSON.stringify(value); … text: json`: the JSON text is made before the result is
+ * built. jsonResult(value) writes the same text where the result is, when the value there is the
+ * value that was serialised:
+ *
+ * - the const is read only by this text and the result is built by the very next statement: the
+ *   value's expression moves into jsonResult, whatever it is (nothing runs in between), and the
+ *   const goes (it would be unused);
+ * - otherwise the value must be a plain value (a const, a property read of one, or an object
+ *   literal of those), none of whose names the statements in between mention, and none of which
+ *   awaits: the value is read again, and is what it was. The const goes when nothing else reads it.
+ *
+ * Null when neither holds: the site stays for review.
+ */
+export function heldJsonText(text: TS.Expression, object: TS.ObjectLiteralExpression, scope: SiteScope): { json: JsonText; removed: TS.Node[] } | null {
+  const name = unwrap(text);
+  if (!ts.isIdentifier(name)) return null;
+  const declaration = scope.locals.variableFor(name);
+  if (!declaration || !ts.isIdentifier(declaration.name) || !declaration.initializer || !isConstDeclaration(declaration)) return null;
+  const list = declaration.parent as TS.VariableDeclarationList;
+  const statement = list.parent;
+  if (list.declarations.length !== 1 || !ts.isVariableStatement(statement)) return null;
+  const json = jsonTextOf(declaration.initializer, scope);
+  if (!json?.value || json.options === null || ts.isSpreadElement(json.value)) return null;
+  const payload = unwrap(json.value);
+  if (ts.isObjectLiteralExpression(payload) && errorShape(payload)) return null;
+  const holder = holdingStatement(object);
+  const statements = holder && statementsOf(holder.parent);
+  if (!holder || !statements || holder.parent !== statement.parent) return null;
+  const from = statements.indexOf(statement);
+  const to = statements.indexOf(holder);
+  if (from < 0 || to <= from) return null;
+  const between = statements.slice(from + 1, to);
+  const readElsewhere = readsOf(declaration, statement.parent, scope).some((read) => read !== name);
+  if (!readElsewhere && between.length === 0) return { json, removed: [statement] };
+  const names = plainValueNames(json.value, scope);
+  if (!names || between.some((node) => mentionsOrAwaits(node, names))) return null;
+  return { json, removed: readElsewhere ? [] : [statement] };
+}
+
+/** The statement whose first evaluation is the literal: `return { … }` or `const result = { … }`. */
+function holdingStatement(object: TS.ObjectLiteralExpression): TS.Statement | undefined {
+  let node: TS.Node = object;
+  while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent) || ts.isNonNullExpression(node.parent)) node = node.parent;
+  const parent = node.parent;
+  if (ts.isReturnStatement(parent)) return parent;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isVariableDeclarationList(parent.parent) && parent.parent.declarations.length === 1 && ts.isVariableStatement(parent.parent.parent)) return parent.parent.parent;
+  return undefined;
+}
+
+function statementsOf(node: TS.Node): readonly TS.Statement[] | undefined {
+  return ts.isBlock(node) || ts.isSourceFile(node) || ts.isCaseClause(node) || ts.isDefaultClause(node) || ts.isModuleBlock(node) ? node.statements : undefined;
+}
+
+/** Every identifier in `container` that names `declaration`, its own name left out. */
+function readsOf(declaration: TS.VariableDeclaration, container: TS.Node, scope: SiteScope): TS.Identifier[] {
+  const name = (declaration.name as TS.Identifier).text;
+  const reads: TS.Identifier[] = [];
+  const visit = (node: TS.Node): void => {
+    if (ts.isIdentifier(node) && node.text === name && node !== declaration.name && scope.locals.declarationOf(node) === declaration) reads.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(container);
+  return reads;
+}
+
+/**
+ * The names a plain value reads (`info`, `ref.path`, `{ id: ref.id, team }`), each a const of this
+ * file; null when the value is anything else (a call, an await, a `let`), which may not be the same
+ * when read again.
+ */
+function plainValueNames(value: TS.Expression, scope: SiteScope): Set<string> | null {
+  const names = new Set<string>();
+  const add = (expression: TS.Expression): boolean => {
+    const inner = withoutTypes(expression);
+    if (ts.isObjectLiteralExpression(inner)) {
+      return inner.properties.every((property) => {
+        if (ts.isShorthandPropertyAssignment(property)) return add(property.name);
+        return ts.isPropertyAssignment(property) && propertyName(property.name) !== null && add(property.initializer);
+      });
+    }
+    if (ts.isStringLiteral(inner) || ts.isNumericLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return true;
+    if (!isPlainReference(inner)) return false;
+    let root: TS.Expression = inner;
+    while (ts.isPropertyAccessExpression(root)) root = withoutTypes(root.expression);
+    if (!ts.isIdentifier(root)) return false;
+    const declaration = scope.locals.declarationOf(root);
+    if (!declaration || !ts.isVariableDeclaration(declaration) || !isConstDeclaration(declaration)) return false;
+    names.add(root.text);
+    return true;
+  };
+  return add(value) ? names : null;
+}
+
+/** Does the statement mention one of `names` (read, write, pass) or wait (`await`, `yield`), where other code may run? */
+function mentionsOrAwaits(statement: TS.Node, names: ReadonlySet<string>): boolean {
+  let found = false;
+  const visit = (node: TS.Node): void => {
+    if (found) return;
+    if ((ts.isIdentifier(node) && names.has(node.text) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) || ts.isAwaitExpression(node) || ts.isYieldExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(statement);
+  return found;
+}
