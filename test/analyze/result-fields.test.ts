@@ -226,3 +226,147 @@ server.tool('reassigned', {}, async () => {
     expect(sites(code)).toEqual([`json-text-content@10 review: ${reason}`, `json-text-content@16 review: ${reason}`, `json-text-content@23 review: ${reason}`, `json-text-content@28 review: ${reason}`, `json-text-content@34 review: ${reason}`]);
   });
 });
+
+describe('a text that reports a failure in one branch of a ternary inside it: isError takes the condition', () => {
+  it('the failure branch holds the JSON, the success branch none: the literal gains isError: <condition>, its text stays', () => {
+    const code = `${SDK}declare const bulk: { run(): Promise<{ sys: { status: string }; error?: unknown }> };
+server.tool('publish', {}, async () => {
+  const action = await bulk.run();
+  return {
+    content: [
+      {
+        type: 'text',
+        text: \`Bulk publish completed with status: \${action.sys.status}. \${
+          action.sys.status === 'failed'
+            ? \`Error: \${JSON.stringify(action.error)}\`
+            : \`Successfully processed items.\`
+        }\`,
+      },
+    ],
+  };
+});
+server.tool('validate', {}, async () => {
+  const action = await bulk.run();
+  return { content: [{ type: 'text', text: \`Done. \${action.sys.status !== 'failed' ? 'All valid.' : \`Error: \${JSON.stringify(action.error)}\`}\` }] };
+});
+`;
+    expect(sites(code)).toEqual(['error-content@8', 'error-content@23']);
+    const output = rewritten(code);
+    expect(output).toContain(`      },
+    ],
+    isError: action.sys.status === 'failed',
+  };`);
+    expect(output).toContain("}\` }], isError: !(action.sys.status !== 'failed') };");
+    expect(secondRun(code)).toEqual([]);
+  });
+
+  it('a condition that calls, JSON in the success branch too, or both branches alike: review as before', () => {
+    const code = `${SDK}declare const bulk: { run(): Promise<{ sys: { status: string }; error?: unknown; items: unknown[] }> };
+declare function failed(value: unknown): boolean;
+server.tool('called', {}, async () => {
+  const action = await bulk.run();
+  return { content: [{ type: 'text', text: \`Done. \${failed(action) ? \`Error: \${JSON.stringify(action.error)}\` : 'ok'}\` }] };
+});
+server.tool('both', {}, async () => {
+  const action = await bulk.run();
+  return { content: [{ type: 'text', text: \`Done. \${action.sys.status === 'failed' ? \`Error: \${JSON.stringify(action.error)}\` : JSON.stringify(action.items)}\` }] };
+});
+`;
+    expect(analyzeText(code).findings.map((f) => f.rewrite === null)).toEqual([true, true]);
+  });
+});
+
+describe('prose with several values: each under its own name', () => {
+  it('two JSON values and the names the prose reads go into the data', () => {
+    const code = `${SDK}server.tool('unlink', {}, async ({ type }: { type: string }) => {
+  const removed = await api.list();
+  const updated = await api.get('item');
+  return {
+    content: [
+      {
+        type: 'text',
+        text:
+          \`Removed \${removed.length} link(s) of type '\${type}':\\n\` +
+          JSON.stringify(removed, null, 2) +
+          \`\\n\\nUpdated work item:\\n\` +
+          JSON.stringify(updated, null, 2),
+      },
+    ],
+    isError: false,
+  };
+});
+`;
+    const output = rewritten(code);
+    // The later lines of the text keep their place relative to its first line, as every moved expression does.
+    expect(output).toContain(`  return successResult(\`Removed \${removed.length} link(s) of type '\${type}':\\n\` +
+  JSON.stringify(removed, null, 2) +
+  \`\\n\\nUpdated work item:\\n\` +
+  JSON.stringify(updated, null, 2), { length: removed.length, type, removed, updated });`);
+    expect(secondRun(code)).toEqual([]);
+  });
+
+  it('prose kept in consts just before (a summary, the JSON): read through, when nothing between changes the values', () => {
+    const code = `${SDK}declare const history: { recent(): unknown[]; stats(): { total: number } };
+server.tool('recent_calls', {}, async () => {
+  const calls = history.recent();
+  const stats = history.stats();
+  const summary = \`Tool calls (\${calls.length} results, \${stats.total} in memory)\`;
+  const callsJson = JSON.stringify(calls, null, 2);
+  return { content: [{ type: 'text', text: \`\${summary}\\n\\n\${callsJson}\` }] };
+});
+server.tool('changed', {}, async () => {
+  const calls = history.recent();
+  const callsJson = JSON.stringify(calls, null, 2);
+  calls.push('later');
+  return { content: [{ type: 'text', text: \`Calls:\\n\${callsJson}\` }] };
+});
+`;
+    expect(rewritten(code)).toContain('  return successResult(`${summary}\\n\\n${callsJson}`, { summary, calls });');
+    expect(analyzeText(code).findings.map((f) => [f.line, f.rewrite === null])).toEqual([
+      [11, false],
+      [17, true],
+    ]);
+  });
+});
+
+describe('a text that is a ternary of texts: a ternary of results, each branch rewritten on its own', () => {
+  it('JSON in one branch, a plain sentence in the other', () => {
+    const code = `${SDK}server.tool('sessions', {}, async () => {
+  const sessions = await api.list();
+  return {
+    content: [
+      {
+        type: 'text',
+        text:
+          sessions.length > 0
+            ? JSON.stringify(sessions, null, 2)
+            : 'No active sessions',
+      },
+    ],
+  };
+});
+`;
+    expect(rewritten(code)).toContain(`  return sessions.length > 0
+    ? jsonResult(sessions)
+    : successResult('No active sessions');`);
+    expect(secondRun(code)).toEqual([]);
+  });
+
+  it('a failure in a branch becomes errorTextResult of its text; a branch whose prose cannot be carried keeps the whole for review', () => {
+    const code = `${SDK}declare function describe(value: unknown): string;
+server.tool('found', {}, async ({ id }: { id: string }) => {
+  const row = await api.get(id);
+  return { content: [{ type: 'text', text: row ? JSON.stringify(row) : \`Error: no row \${id}\` }] };
+});
+server.tool('described', {}, async () => {
+  const rows = await api.list();
+  return { content: [{ type: 'text', text: rows.length ? \`\${describe(rows)}: \${JSON.stringify(rows)}\` : 'none' }] };
+});
+`;
+    expect(rewritten(code)).toContain('  return row ? jsonResult(row, { indent: 0 }) : errorTextResult(`Error: no row ${id}`);');
+    expect(analyzeText(code).findings.map((f) => [f.line, f.rewrite === null])).toEqual([
+      [8, false],
+      [12, true],
+    ]);
+  });
+});

@@ -202,7 +202,7 @@ server.tool('computed', {}, async () => {
 });
 server.tool('branches', {}, async ({ full }: { full: boolean }) => {
   const rows = await api.list();
-  return { content: [{ type: 'text', text: full ? \`All: \${JSON.stringify(rows)}\` : 'none' }] };
+  return { content: [{ type: 'text', text: \`All: \${full ? JSON.stringify(rows) : 'none'}\` }] };
 });
 server.tool('same_names', {}, async () => {
   return { content: [{ type: 'text', text: \`\${a.id} vs \${b.id}: \${JSON.stringify(a)}\` }] };

@@ -9,7 +9,8 @@ import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leading
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { isLookup } from './calls.js';
 import { jsonOrigin, jsonResultCall, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonCall } from './json.js';
-import { heldJsonText, OTHER_FIELDS_REASON, otherFieldsBlock, resultLiteralRewrite } from './result-fields.js';
+import { failureBranch, ternaryRewrite } from './branches.js';
+import { heldJsonText, helperCall, OTHER_FIELDS_REASON, otherFieldsBlock, resultLiteralRewrite } from './result-fields.js';
 import { derivedText, isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
 import type { Rewrite } from '../types.js';
 import type { SiteContext, SiteScope } from './scope.js';
@@ -242,7 +243,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
       return;
     }
     if (isErrorTrue || !json.value) return;
-    const rewrite = isErrorFalseOrAbsent ? resultLiteralRewrite(object, 'jsonResult', (site) => jsonResultCall(site, json, scope), scope) : null;
+    const rewrite = isErrorFalseOrAbsent ? resultLiteralRewrite(object, helperCall('jsonResult', (site) => jsonResultCall(site, json, scope)), scope) : null;
     scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : json.options === null ? jsonReviewReason(json) : OTHER_FIELDS_REASON);
     return;
   }
@@ -253,7 +254,8 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     return;
   }
   if (evidence === 'some') {
-    scope.report('error-content', object, context, null, SOME_PATHS_RESULT);
+    const rewrite = failureFlagRewrite(object, text, context, scope) ?? (isErrorFalseOrAbsent && !context.hasOutputSchema ? ternaryRewrite(object, text, context, scope) : null);
+    scope.report('error-content', object, context, rewrite, rewrite ? undefined : SOME_PATHS_RESULT);
     return;
   }
   if (isErrorValue === undefined && inFailureBranch(object, context.fn) && !readsAsSuccess(text)) {
@@ -267,7 +269,14 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     return;
   }
   if (origin === 'json') {
-    const rewrite = isErrorFalseOrAbsent && !context.hasOutputSchema ? jsonTextRewrite(object, text, scope) : null;
+    const flagged = failureFlagRewrite(object, text, context, scope);
+    if (flagged) {
+      scope.report('error-content', object, context, flagged);
+      return;
+    }
+    // `isError: status === 'failed'` already set by the failure branch's condition: migrated.
+    if (isErrorValue !== undefined && !isErrorFalseOrAbsent && !ts.isMethodDeclaration(isErrorValue) && failureBranch(text, context, scope)) return;
+    const rewrite = isErrorFalseOrAbsent && !context.hasOutputSchema ? jsonTextRewrite(object, text, context, scope) : null;
     const reason = !isErrorFalseOrAbsent ? 'the result has another isError than true or false; add structuredContent by hand' : !onlyContent && otherFieldsBlock(object) ? OTHER_FIELDS_REASON : context.hasOutputSchema ? 'the text is built from JSON.stringify output and the tool declares an outputSchema; return structuredContent that matches it by hand' : heldJson(text, scope) ? HELD_JSON_REASON : PROSE_REVIEW_REASON;
     scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : reason);
     return;
@@ -329,15 +338,25 @@ function holdsData(text: TS.Expression, scope: SiteScope): boolean {
   return written;
 }
 
+/** `isError: <the condition>` for a text whose one ternary span picks the failure (see failureBranch). */
+function failureFlagRewrite(object: TS.ObjectLiteralExpression, text: TS.Expression, context: SiteContext, scope: SiteScope): Rewrite | null {
+  if (getPropertyValue(object, 'isError') !== undefined) return null;
+  const branch = failureBranch(text, context, scope);
+  if (!branch) return null;
+  const condition = branch.condition.getText(scope.sourceFile);
+  const plain = ts.isIdentifier(branch.condition) || ts.isPropertyAccessExpression(branch.condition);
+  return scope.rewriter.addIsErrorWhen(object, branch.negated ? (plain ? `!${condition}` : `!(${condition})`) : condition);
+}
+
 /**
  * A text that holds JSON but is not one JSON.stringify call: JSON text kept in a const
  * (`const json = JSON.stringify(v); … text: json`) → jsonResult(v) where the value is still the
  * one serialised; prose around JSON → successResult(<the same text>, data) by the prose rule.
  */
-function jsonTextRewrite(object: TS.ObjectLiteralExpression, text: TS.Expression, scope: SiteScope): Rewrite | null {
+function jsonTextRewrite(object: TS.ObjectLiteralExpression, text: TS.Expression, context: SiteContext, scope: SiteScope): Rewrite | null {
   const held = heldJsonText(text, object, scope);
-  if (held) return resultLiteralRewrite(object, 'jsonResult', (site) => jsonResultCall(site, held.json, scope), scope, held.removed);
-  return resultLiteralRewrite(object, 'successResult', (site) => proseJsonCall(site, text, scope), scope);
+  if (held) return resultLiteralRewrite(object, helperCall('jsonResult', (site) => jsonResultCall(site, held.json, scope)), scope, held.removed);
+  return ternaryRewrite(object, text, context, scope) ?? resultLiteralRewrite(object, helperCall('successResult', (site) => proseJsonCall(site, text, scope)), scope);
 }
 
 const HELD_JSON_REASON =

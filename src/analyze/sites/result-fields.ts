@@ -2,7 +2,8 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { errorShape, getProperty, isConstDeclaration, propertyName, unwrap } from '../syntax.js';
 import type { HelperName, Rewrite } from '../types.js';
-import { isPlainReference, jsonTextOf, withoutTypes, type JsonText } from './json.js';
+import { jsonTextOf, type JsonText } from './json.js';
+import { mentionsOrAwaits, plainValueNames, statementsOf } from './references.js';
 import { otherKeys } from './transport.js';
 import type { SiteScope } from './scope.js';
 
@@ -16,16 +17,39 @@ export const OTHER_FIELDS_REASON = 'the result has other fields that may set str
  * `removed` are statements before the literal that go with the rewrite. Null when `call` gives none,
  * or when another field could set what the helper sets (see `otherFieldsBlock`).
  */
-export function resultLiteralRewrite(object: TS.ObjectLiteralExpression, helper: HelperName, call: (site: TS.Node) => string | null, scope: SiteScope, removed: readonly TS.Node[] = []): Rewrite | null {
+export function resultLiteralRewrite(object: TS.ObjectLiteralExpression, call: (site: TS.Node) => { text: string; helpers: HelperName[] } | null, scope: SiteScope, removed: readonly TS.Node[] = []): Rewrite | null {
   const others = otherKeys(object);
   const content = getProperty(object, 'content');
   if (others.length > 0 && (otherFieldsBlock(object) || !content)) return null;
   const site = others.length === 0 ? object : content!;
-  const text = call(site);
-  if (text === null) return null;
-  const replacement = site === object ? text : `...${text}`;
+  const made = call(site);
+  if (made === null) return null;
+  // `{ ...(a ? jsonResult(x) : successResult(y)), _meta }`: a ternary needs its parentheses in a spread.
+  const replacement = site === object ? made.text : `...${/^[\w.$]+\(/.test(made.text) && made.text.endsWith(')') && !isTernaryText(made.text) ? made.text : `(${made.text})`}`;
   const edit = removed.length > 0 ? scope.rewriter.replaceCutting(site, replacement, removed) : scope.rewriter.replace(site, replacement);
-  return { edit, helpers: [helper] };
+  return { edit, helpers: made.helpers };
+}
+
+/** One helper call, `helper(…)`, or something more (a ternary of calls) that a spread must parenthesise. */
+function isTernaryText(text: string): boolean {
+  let depth = 0;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index];
+    if (character === '(') depth++;
+    else if (character === ')') {
+      depth--;
+      if (depth === 0 && index < text.length - 1) return true;
+    }
+  }
+  return false;
+}
+
+/** `call` for one helper whose call text `write` gives. */
+export function helperCall(helper: HelperName, write: (site: TS.Node) => string | null): (site: TS.Node) => { text: string; helpers: HelperName[] } | null {
+  return (site) => {
+    const text = write(site);
+    return text === null ? null : { text, helpers: [helper] };
+  };
 }
 
 /**
@@ -86,10 +110,6 @@ function holdingStatement(object: TS.ObjectLiteralExpression): TS.Statement | un
   return undefined;
 }
 
-function statementsOf(node: TS.Node): readonly TS.Statement[] | undefined {
-  return ts.isBlock(node) || ts.isSourceFile(node) || ts.isCaseClause(node) || ts.isDefaultClause(node) || ts.isModuleBlock(node) ? node.statements : undefined;
-}
-
 /** Every identifier in `container` that names `declaration`, its own name left out. */
 function readsOf(declaration: TS.VariableDeclaration, container: TS.Node, scope: SiteScope): TS.Identifier[] {
   const name = (declaration.name as TS.Identifier).text;
@@ -100,44 +120,4 @@ function readsOf(declaration: TS.VariableDeclaration, container: TS.Node, scope:
   };
   visit(container);
   return reads;
-}
-
-/**
- * The names a plain value reads (`info`, `ref.path`, `{ id: ref.id, team }`), each a const of this
- * file; null when the value is anything else (a call, an await, a `let`), which may not be the same
- * when read again.
- */
-function plainValueNames(value: TS.Expression, scope: SiteScope): Set<string> | null {
-  const names = new Set<string>();
-  const add = (expression: TS.Expression): boolean => {
-    const inner = withoutTypes(expression);
-    if (ts.isObjectLiteralExpression(inner)) {
-      return inner.properties.every((property) => {
-        if (ts.isShorthandPropertyAssignment(property)) return add(property.name);
-        return ts.isPropertyAssignment(property) && propertyName(property.name) !== null && add(property.initializer);
-      });
-    }
-    if (ts.isStringLiteral(inner) || ts.isNumericLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return true;
-    if (!isPlainReference(inner)) return false;
-    let root: TS.Expression = inner;
-    while (ts.isPropertyAccessExpression(root)) root = withoutTypes(root.expression);
-    if (!ts.isIdentifier(root)) return false;
-    const declaration = scope.locals.declarationOf(root);
-    if (!declaration || !ts.isVariableDeclaration(declaration) || !isConstDeclaration(declaration)) return false;
-    names.add(root.text);
-    return true;
-  };
-  return add(value) ? names : null;
-}
-
-/** Does the statement mention one of `names` (read, write, pass) or wait (`await`, `yield`), where other code may run? */
-function mentionsOrAwaits(statement: TS.Node, names: ReadonlySet<string>): boolean {
-  let found = false;
-  const visit = (node: TS.Node): void => {
-    if (found) return;
-    if ((ts.isIdentifier(node) && names.has(node.text) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) || ts.isAwaitExpression(node) || ts.isYieldExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) found = true;
-    else ts.forEachChild(node, visit);
-  };
-  visit(statement);
-  return found;
 }
