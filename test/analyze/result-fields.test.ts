@@ -256,7 +256,7 @@ server.tool('validate', {}, async () => {
     ],
     isError: action.sys.status === 'failed',
   };`);
-    expect(output).toContain("}\` }], isError: !(action.sys.status !== 'failed') };");
+    expect(output).toContain("}` }], isError: !(action.sys.status !== 'failed') };");
     expect(secondRun(code)).toEqual([]);
   });
 
