@@ -370,3 +370,36 @@ server.tool('described', {}, async () => {
     ]);
   });
 });
+
+describe("a server's text builder that keeps toCallToolResult's text in a const first", () => {
+  it('const text = typeof value === "string" ? value : JSON.stringify(value, null, 2): toCallToolResult(value), the const goes', () => {
+    const code = `${SDK}function textResult(value: unknown) {
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  return { content: [{ type: 'text' as const, text }] };
+}
+server.tool('leads', {}, async () => textResult(await api.list()));
+`;
+    expect(sites(code)).toEqual(['transport-wrapper@7']);
+    expect(rewritten(code)).toContain(`function textResult(value: unknown) {
+  return toCallToolResult(value);
+}`);
+    expect(secondRun(code)).toEqual([]);
+  });
+
+  it('a compact JSON, or the text read again after the value changed: review as before', () => {
+    const code = `${SDK}function compact(value: unknown) {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return { content: [{ type: 'text' as const, text }] };
+}
+function logged(value: unknown) {
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  logger.debug(text.length);
+  value = null;
+  return { content: [{ type: 'text' as const, text }] };
+}
+server.tool('a', {}, async () => compact(await api.list()));
+server.tool('b', {}, async () => logged(await api.list()));
+`;
+    expect(analyzeText(code).findings.map((f) => f.rewrite === null)).toEqual([true, true]);
+  });
+});

@@ -10,7 +10,7 @@ import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { isLookup } from './calls.js';
 import { jsonOrigin, jsonResultCall, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonCall } from './json.js';
 import { failureBranch, ternaryRewrite } from './branches.js';
-import { heldJsonText, helperCall, OTHER_FIELDS_REASON, otherFieldsBlock, resultLiteralRewrite } from './result-fields.js';
+import { heldJsonText, heldTransportText, helperCall, OTHER_FIELDS_REASON, otherFieldsBlock, resultLiteralRewrite } from './result-fields.js';
 import { derivedText, isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
 import type { Rewrite } from '../types.js';
 import type { SiteContext, SiteScope } from './scope.js';
@@ -265,6 +265,13 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
   }
   const origin = isErrorTrue || isParseFailureFallback(text) ? null : jsonOrigin(text, scope);
   if (origin === 'transport') {
+    const held = onlyContent && isErrorValue === undefined ? heldTransportText(text, object, scope) : null;
+    if (held) {
+      const call = `toCallToolResult(${scope.rewriter.moved(held.value, object)})`;
+      const edit = held.removed.length > 0 ? scope.rewriter.replaceCutting(object, call, held.removed) : scope.rewriter.replace(object, call);
+      scope.report('transport-wrapper', object, context, { edit, helpers: ['toCallToolResult'] });
+      return;
+    }
     scope.report('transport-wrapper', object, context, null, 'the serialised value passes through other code before it becomes the text; return toCallToolResult(value) by hand');
     return;
   }

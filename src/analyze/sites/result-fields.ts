@@ -4,7 +4,7 @@ import { errorShape, getProperty, isConstDeclaration, propertyName, unwrap } fro
 import type { HelperName, Rewrite } from '../types.js';
 import { jsonTextOf, type JsonText } from './json.js';
 import { mentionsOrAwaits, plainValueNames, statementsOf } from './references.js';
-import { otherKeys } from './transport.js';
+import { otherKeys, transportWrapperValue } from './transport.js';
 import type { SiteScope } from './scope.js';
 
 export const OTHER_FIELDS_REASON = 'the result has other fields that may set structuredContent or isError (a spread, a computed name); add structuredContent by hand';
@@ -75,6 +75,38 @@ export function otherFieldsBlock(object: TS.ObjectLiteralExpression): boolean {
  * Null when neither holds: the site stays for review.
  */
 export function heldJsonText(text: TS.Expression, object: TS.ObjectLiteralExpression, scope: SiteScope): { json: JsonText; removed: TS.Node[] } | null {
+  let json: JsonText | null = null;
+  const held = heldText(text, object, scope, (initializer) => {
+    json = jsonTextOf(initializer, scope);
+    if (!json?.value || json.options === null || ts.isSpreadElement(json.value)) return undefined;
+    const payload = unwrap(json.value);
+    return ts.isObjectLiteralExpression(payload) && errorShape(payload) ? undefined : json.value;
+  });
+  return held && json ? { json, removed: held.removed } : null;
+}
+
+/**
+ * `const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2); return { content:
+ * [{ type: 'text', text }] }`: the text toCallToolResult(value) writes, kept in a const first. The
+ * value, under the same conditions as heldJsonText's, and the statements to remove.
+ */
+export function heldTransportText(text: TS.Expression, object: TS.ObjectLiteralExpression, scope: SiteScope): { value: TS.Expression; removed: TS.Node[] } | null {
+  let value: TS.Expression | undefined;
+  const held = heldText(text, object, scope, (initializer) => {
+    const wrapped = transportWrapperValue(initializer);
+    value = wrapped?.indentIsTwo ? wrapped.value : undefined;
+    return value;
+  });
+  return held && value ? { value, removed: held.removed } : null;
+}
+
+/**
+ * The text is a const of this block whose initializer serialises a value (`valueOf` gives that
+ * value, or undefined when the initializer is not such a text), and that value is still the one
+ * serialised where the literal is built (see heldJsonText). The const's statement is to be removed
+ * when nothing else reads it.
+ */
+function heldText(text: TS.Expression, object: TS.ObjectLiteralExpression, scope: SiteScope, valueOf: (initializer: TS.Expression) => TS.Expression | undefined): { removed: TS.Node[] } | null {
   const name = unwrap(text);
   if (!ts.isIdentifier(name)) return null;
   const declaration = scope.locals.variableFor(name);
@@ -82,10 +114,8 @@ export function heldJsonText(text: TS.Expression, object: TS.ObjectLiteralExpres
   const list = declaration.parent as TS.VariableDeclarationList;
   const statement = list.parent;
   if (list.declarations.length !== 1 || !ts.isVariableStatement(statement)) return null;
-  const json = jsonTextOf(declaration.initializer, scope);
-  if (!json?.value || json.options === null || ts.isSpreadElement(json.value)) return null;
-  const payload = unwrap(json.value);
-  if (ts.isObjectLiteralExpression(payload) && errorShape(payload)) return null;
+  const value = valueOf(declaration.initializer);
+  if (!value) return null;
   const holder = holdingStatement(object);
   const statements = holder && statementsOf(holder.parent);
   if (!holder || !statements || holder.parent !== statement.parent) return null;
@@ -94,10 +124,10 @@ export function heldJsonText(text: TS.Expression, object: TS.ObjectLiteralExpres
   if (from < 0 || to <= from) return null;
   const between = statements.slice(from + 1, to);
   const readElsewhere = readsOf(declaration, statement.parent, scope).some((read) => read !== name);
-  if (!readElsewhere && between.length === 0) return { json, removed: [statement] };
-  const names = plainValueNames(json.value, scope);
+  if (!readElsewhere && between.length === 0) return { removed: [statement] };
+  const names = plainValueNames(value, scope);
   if (!names || between.some((node) => mentionsOrAwaits(node, names))) return null;
-  return { json, removed: readElsewhere ? [] : [statement] };
+  return { removed: readElsewhere ? [] : [statement] };
 }
 
 /** The statement whose first evaluation is the literal: `return { … }` or `const result = { … }`. */
