@@ -36,6 +36,30 @@ export class Rewriter {
     return reindented(this.sourceFile, node, lineIndent(this.sourceFile.text, node.getStart(this.sourceFile)), lineIndent(this.sourceFile.text, target.getStart(this.sourceFile)));
   }
 
+  /**
+   * `node` moved into the rewrite of `site` with some of its parts replaced (`replacements`, each a
+   * node inside it and its new text): the text between the parts is reindented as `moved` does.
+   */
+  movedWith(node: TS.Node, site: TS.Node, replacements: ReadonlyArray<readonly [TS.Node, string]>): string {
+    const target = this.rangeOverride.get(site) ?? site;
+    const from = lineIndent(this.sourceFile.text, node.getStart(this.sourceFile));
+    const to = lineIndent(this.sourceFile.text, target.getStart(this.sourceFile));
+    const between = (start: number, end: number) => (from === to ? this.sourceFile.text.slice(start, end) : this.sourceFile.text.slice(start, end).split(`\n${from}`).join(`\n${to}`));
+    const sorted = [...replacements].sort((a, b) => a[0].getStart(this.sourceFile) - b[0].getStart(this.sourceFile));
+    let at = node.getStart(this.sourceFile);
+    let out = '';
+    for (const [part, text] of sorted) {
+      out += between(at, part.getStart(this.sourceFile)) + text;
+      at = part.getEnd();
+    }
+    return out + between(at, node.getEnd());
+  }
+
+  /** Adds `isError: <condition>` as the literal's last property, in the literal's own layout. */
+  addIsErrorWhen(object: TS.ObjectLiteralExpression, condition: string): Rewrite {
+    return { edit: this.appendMember(object, object.properties, `isError: ${condition}`, ','), helpers: [], addsIsError: true };
+  }
+
   wrap(node: TS.Node, helper: HelperName): Rewrite {
     return this.wrapText(node, helper, this.moved(node, node));
   }

@@ -202,7 +202,7 @@ server.tool('computed', {}, async () => {
 });
 server.tool('branches', {}, async ({ full }: { full: boolean }) => {
   const rows = await api.list();
-  return { content: [{ type: 'text', text: full ? \`All: \${JSON.stringify(rows)}\` : 'none' }] };
+  return { content: [{ type: 'text', text: \`All: \${full ? JSON.stringify(rows) : 'none'}\` }] };
 });
 server.tool('same_names', {}, async () => {
   return { content: [{ type: 'text', text: \`\${a.id} vs \${b.id}: \${JSON.stringify(a)}\` }] };
@@ -216,7 +216,7 @@ server.tool('evaluated', {}, async () => {
     expect(sites(code)).toEqual([`json-text-content@9 review: ${reason}`, `json-text-content@13 review: ${reason}`, `json-text-content@16 review: ${reason}`, `json-text-content@19 review: ${reason}`]);
   });
 
-  it('a replacer, another field or an outputSchema keeps it for review', () => {
+  it('a replacer keeps it for review; another field stays beside the spread of successResult', () => {
     const code = `${SDK}declare const redact: (key: string, value: unknown) => unknown;
 server.tool('a', {}, async () => {
   const rows = await api.list();
@@ -229,8 +229,9 @@ server.tool('b', {}, async () => {
 `;
     expect(analyzeText(code).findings.map((f) => [f.line, f.rewrite === null])).toEqual([
       [7, true],
-      [11, true],
+      [11, false],
     ]);
+    expect(rewritten(code)).toContain('  return { ...successResult(`Rows: ${JSON.stringify(rows)}`, { rows }), _meta: { page: 1 } };');
   });
 });
 
@@ -273,16 +274,17 @@ server.tool('block', {}, async () => {
 });
 
 describe('JSON text kept in a variable before the result is built', () => {
-  it('stays for review, with a reason that says so (not prose)', () => {
+  it('the value changed since (a field written): stays for review, with a reason that says so (not prose)', () => {
     const code = `${SDK}server.tool('file', {}, async () => {
   const info = await api.get('file');
   const json = JSON.stringify(info);
   console.error('sending', json.length);
+  info.sent = true;
   return { content: [{ type: 'text', text: json }] };
 });
 `;
     expect(sites(code)).toEqual([
-      'json-text-content@8 review: the text is JSON.stringify output kept in a variable (const json = JSON.stringify(value)), and the value may have changed since; return jsonResult(value) where it is made, by hand',
+      'json-text-content@9 review: the text is JSON.stringify output kept in a variable (const json = JSON.stringify(value)), and the value may have changed since; return jsonResult(value) where it is made, by hand',
     ]);
   });
 });

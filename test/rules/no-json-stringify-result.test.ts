@@ -310,9 +310,21 @@ server.tool('g', async () => {
       ],
     },
     {
-      name: 'json-text-content: other fields need review',
+      name: 'json-text-content: other fields stay beside the spread of jsonResult',
       code: `${SDK_IMPORTS}${DATA}server.tool('h', async () => ({ content: [{ type: 'text', text: JSON.stringify(data) }], _meta: { x: 1 } }));`,
-      errors: [{ messageId: 'jsonTextContent', line: 5, column: 31, suggestions: [] }],
+      errors: [
+        {
+          messageId: 'jsonTextContent',
+          line: 5,
+          column: 31,
+          suggestions: [{ messageId: 'useJsonResult', output: sdkOutput('jsonResult', `${DATA}server.tool('h', async () => ({ ...jsonResult(data, { indent: 0 }), _meta: { x: 1 } }));`) }],
+        },
+      ],
+    },
+    {
+      name: 'json-text-content: other fields that may set structuredContent (a spread) need review',
+      code: `${SDK_IMPORTS}${DATA}declare const extra: object;\nserver.tool('h', async () => ({ content: [{ type: 'text', text: JSON.stringify(data) }], ...extra }));`,
+      errors: [{ messageId: 'jsonTextContent', line: 6, column: 31, suggestions: [] }],
     },
     {
       name: 'json-text-content: handleXxx via settings handlerPatterns',

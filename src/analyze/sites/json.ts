@@ -3,9 +3,10 @@ import { ts } from '../../typescript.js';
 import { functionOf } from '../discovery/resolve.js';
 import { isPortable } from '../portable.js';
 import { isNullish, jsonOptionsArgument } from '../rewrites.js';
-import { errorShape, getProperty, getPropertyValue, isJsonStringifyCall, unwrap } from '../syntax.js';
+import { errorShape, getProperty, getPropertyValue, isConstDeclaration, isJsonStringifyCall, unwrap } from '../syntax.js';
 import type { HelperName, Rewrite } from '../types.js';
 import { returnExpressions } from './predicates.js';
+import { isPlainReference, mentionsOrAwaits, plainValueNames, statementsOf, withoutTypes } from './references.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
 /**
@@ -123,20 +124,6 @@ function isMovableArgument(argument: TS.Expression): boolean {
   return isLiteral(inner) || isPlainReference(inner) || ts.isArrowFunction(inner) || ts.isFunctionExpression(inner);
 }
 
-/** Without parentheses, `as`, `satisfies` and `!`, but with `await` (which unwrap also takes off). */
-function withoutTypes(node: TS.Expression): TS.Expression {
-  let current = node;
-  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current) || ts.isTypeAssertionExpression(current)) current = current.expression;
-  return current;
-}
-
-/** `name` or `a.b.c`: a name or a chain of property names on one, without `?.` or `await`. */
-function isPlainReference(expression: TS.Expression): boolean {
-  const inner = withoutTypes(expression);
-  if (ts.isIdentifier(inner)) return true;
-  return ts.isPropertyAccessExpression(inner) && !inner.questionDotToken && ts.isIdentifier(inner.name) && isPlainReference(inner.expression);
-}
-
 /** The body is the return alone: nothing runs before it that could change a parameter. */
 function onlyReturns(fn: TS.SignatureDeclaration): boolean {
   const body = (fn as TS.FunctionLikeDeclaration).body;
@@ -164,8 +151,14 @@ function usesThis(node: TS.Node): boolean {
 
 /** `jsonResult(value, …)` for the JSON text, or null when it cannot be reproduced. */
 export function jsonResultRewrite(site: TS.Node, json: JsonText, scope: SiteScope): Rewrite | null {
+  const call = jsonResultCall(site, json, scope);
+  return call === null ? null : { edit: scope.rewriter.replace(site, call), helpers: ['jsonResult'] };
+}
+
+/** The text of `jsonResult(value, …)` written in place of `site`, or null when it cannot be reproduced. */
+export function jsonResultCall(site: TS.Node, json: JsonText, scope: SiteScope): string | null {
   if (json.options === null || !json.value) return null;
-  return scope.rewriter.wrapText(site, 'jsonResult', `${scope.rewriter.moved(json.value, site)}${json.options}`);
+  return `jsonResult(${scope.rewriter.moved(json.value, site)}${json.options})`;
 }
 
 export function jsonReviewReason(json: JsonText): string {
@@ -250,24 +243,77 @@ export const PROSE_REVIEW_REASON =
  * it twice: null then, and the site stays for review.
  */
 export function proseJsonRewrite(site: TS.Node, text: TS.Expression, scope: SiteScope): Rewrite | null {
-  const parts = textParts(text);
-  if (!parts) return null;
-  const json = parts.filter((part) => isJsonStringifyCall(part));
-  if (json.length !== 1) return null;
-  const [value, replacer] = (json[0] as TS.CallExpression).arguments;
-  if (!value || ts.isSpreadElement(value) || (replacer && !isNullish(unwrap(replacer))) || (json[0] as TS.CallExpression).arguments.some(ts.isSpreadElement)) return null;
-  if (!isPlainReference(value)) return null;
-  const named = parts.filter((part) => part !== json[0]);
+  const call = proseJsonCall(site, text, scope);
+  return call === null ? null : { edit: scope.rewriter.replace(site, call), helpers: ['successResult'] };
+}
+
+/** The text of `successResult(<the same text>, data)` written in place of `site`, or null (see proseJsonRewrite). */
+export function proseJsonCall(site: TS.Node, text: TS.Expression, scope: SiteScope): string | null {
+  const written = textParts(text);
+  if (!written) return null;
+  // `const json = JSON.stringify(calls, null, 2); … text: `${summary}\n\n${json}``: the const's JSON is a part too.
+  const held = written.map((part) => heldJsonPart(part, scope));
+  const parts = written.map((part, index) => held[index]?.call ?? part);
+  const json = parts.filter((part): part is TS.CallExpression => isJsonStringifyCall(part));
+  if (json.length === 0) return null;
+  const values: TS.Expression[] = [];
+  for (const call of json) {
+    const [value, replacer] = call.arguments;
+    if (!value || ts.isSpreadElement(value) || (replacer && !isNullish(unwrap(replacer))) || call.arguments.some(ts.isSpreadElement) || !isPlainReference(value)) return null;
+    values.push(value);
+  }
+  const named = parts.filter((part) => !json.includes(part as TS.CallExpression));
   if (!named.every(isPlainReference)) return null;
-  const references = [...named, value].map(withoutTypes);
+  if (!unchangedSinceHeld(held.filter((part) => part !== null), text, scope)) return null;
+  const references = [...named, ...values].map(withoutTypes);
   const names = references.map((reference) => (ts.isIdentifier(reference) ? reference.text : (reference as TS.PropertyAccessExpression).name.text));
   if (new Set(names).size !== names.length) return null;
-  const origins = scope.flow.origins(withoutTypes(value));
-  const isObject = named.length === 0 && origins.length > 0 && origins.every((origin) => ts.isObjectLiteralExpression(origin));
+  const origins = scope.flow.origins(withoutTypes(values[0]));
+  const isObject = named.length === 0 && values.length === 1 && origins.length > 0 && origins.every((origin) => ts.isObjectLiteralExpression(origin));
   const data = isObject
-    ? withoutTypes(value).getText()
+    ? withoutTypes(values[0]).getText()
     : `{ ${references.map((reference, index) => (ts.isIdentifier(reference) ? reference.text : `${names[index]}: ${reference.getText()}`)).join(', ')} }`;
-  return { edit: scope.rewriter.replace(site, `successResult(${scope.rewriter.moved(text, site)}, ${data})`), helpers: ['successResult'] };
+  return `successResult(${scope.rewriter.moved(text, site)}, ${data})`;
+}
+
+interface HeldJsonPart {
+  call: TS.CallExpression;
+  statement: TS.VariableStatement;
+}
+
+/** A part of the text that is a const holding `JSON.stringify(…)` output, declared alone in its statement. */
+function heldJsonPart(part: TS.Expression, scope: SiteScope): HeldJsonPart | null {
+  if (!ts.isIdentifier(part)) return null;
+  const declaration = scope.locals.variableFor(part);
+  if (!declaration?.initializer || !isConstDeclaration(declaration)) return null;
+  const list = declaration.parent as TS.VariableDeclarationList;
+  const initializer = withoutTypes(declaration.initializer);
+  if (list.declarations.length !== 1 || !ts.isVariableStatement(list.parent) || !isJsonStringifyCall(initializer)) return null;
+  return { call: initializer as TS.CallExpression, statement: list.parent };
+}
+
+/**
+ * The values of JSON kept in consts are read again where the result is built: they must be plain
+ * values of consts that no statement after the first const and before the text mentions (other
+ * than those consts), with no await in between. Each const is in the block of the text's statement.
+ */
+function unchangedSinceHeld(held: readonly HeldJsonPart[], text: TS.Expression, scope: SiteScope): boolean {
+  if (held.length === 0) return true;
+  let holder: TS.Node = text;
+  while (holder.parent && !statementsOf(holder.parent)) holder = holder.parent;
+  const statements = holder.parent ? statementsOf(holder.parent) : undefined;
+  if (!statements) return false;
+  const to = statements.indexOf(holder as TS.Statement);
+  const indexes = held.map((part) => statements.indexOf(part.statement));
+  if (indexes.some((index) => index < 0 || index >= to)) return false;
+  const names = new Set<string>();
+  for (const part of held) {
+    const read = part.call.arguments[0] ? plainValueNames(part.call.arguments[0], scope) : null;
+    if (!read) return false;
+    for (const name of read) names.add(name);
+  }
+  const heldStatements = new Set<TS.Node>(held.map((part) => part.statement));
+  return statements.slice(Math.min(...indexes) + 1, to).every((statement) => heldStatements.has(statement) || !mentionsOrAwaits(statement, names));
 }
 
 /**

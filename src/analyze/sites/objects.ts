@@ -8,8 +8,11 @@ import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
 import { enclosingFunction, errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { isLookup } from './calls.js';
-import { jsonOrigin, jsonResultRewrite, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonRewrite } from './json.js';
+import { jsonOrigin, jsonResultCall, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonCall } from './json.js';
+import { failureBranch, ternaryRewrite } from './branches.js';
+import { heldJsonText, heldTransportText, helperCall, OTHER_FIELDS_REASON, otherFieldsBlock, resultLiteralRewrite } from './result-fields.js';
 import { derivedText, isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
+import type { Rewrite } from '../types.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
 const MISSING_STRUCTURED = 'the tool declares an outputSchema but this result has no structuredContent';
@@ -185,6 +188,8 @@ function plainObject(object: TS.ObjectLiteralExpression, context: SiteContext, s
   const hasSpread = object.properties.some(ts.isSpreadAssignment);
   const plainData = FRAMEWORK_BEHAVIOUR[context.framework].plainData;
   if (plainData === 'none' || resultKeys.some((key) => getProperty(object, key)) || (hasSpread && object.properties.every(ts.isSpreadAssignment))) return;
+  // `{ ...jsonResult(data), _meta }`: a helper's result with fields of the server's own beside it.
+  if (object.properties.some((property) => ts.isSpreadAssignment(property) && spreadsResult(property.expression, scope))) return;
   const shape = errorShape(object);
   if (shape) {
     const rewrite = scope.rewriter.errorPayloadRewrite(object, object, shape.message, shape.messageProperty);
@@ -192,6 +197,20 @@ function plainObject(object: TS.ObjectLiteralExpression, context: SiteContext, s
     return;
   }
   if (plainData === 'site' && !(context.hasOutputSchema && FRAMEWORK_BEHAVIOUR[context.framework].structuresPlainData)) scope.report('bare-object', object, context, scope.rewriter.wrap(object, 'jsonResult'));
+}
+
+/** The spread value is a result: a call of a result helper (the kit's or `resultHelpers`), as it is or through a const. */
+function spreadsResult(expression: TS.Expression, scope: SiteScope): boolean {
+  const isHelperCall = (node: TS.Expression): boolean => {
+    const call = unwrap(node);
+    if (!ts.isCallExpression(call)) return false;
+    const callee = unwrap(call.expression);
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
+    return name !== null && scope.options.resultHelpers.has(name);
+  };
+  if (isHelperCall(expression)) return true;
+  const origins = scope.flow.origins(unwrap(expression));
+  return origins.length > 0 && origins.every(isHelperCall);
 }
 
 function withStructuredContent(object: TS.ObjectLiteralExpression, contentArray: TS.ArrayLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
@@ -259,8 +278,8 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
       return;
     }
     if (isErrorTrue || !json.value) return;
-    const rewrite = onlyContent && isErrorFalseOrAbsent ? jsonResultRewrite(object, json, scope) : null;
-    scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : json.options === null ? jsonReviewReason(json) : 'the result has other fields; add structuredContent by hand');
+    const rewrite = isErrorFalseOrAbsent ? resultLiteralRewrite(object, helperCall('jsonResult', (site) => jsonResultCall(site, json, scope)), scope) : null;
+    scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : json.options === null ? jsonReviewReason(json) : OTHER_FIELDS_REASON);
     return;
   }
   const evidence = isErrorValue === undefined ? scope.predicates.errorEvidence(text, context.fn) : 'none';
@@ -270,7 +289,8 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     return;
   }
   if (evidence === 'some') {
-    scope.report('error-content', object, context, null, SOME_PATHS_RESULT);
+    const rewrite = failureFlagRewrite(object, text, context, scope) ?? (isErrorFalseOrAbsent && !context.hasOutputSchema ? ternaryRewrite(object, text, context, scope) : null);
+    scope.report('error-content', object, context, rewrite, rewrite ? undefined : SOME_PATHS_RESULT);
     return;
   }
   if (isErrorValue === undefined && inFailureBranch(object, context.fn) && !readsAsSuccess(text)) {
@@ -280,13 +300,26 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
   }
   const origin = isErrorTrue || isParseFailureFallback(text) ? null : jsonOrigin(text, scope);
   if (origin === 'transport') {
+    const held = onlyContent && isErrorValue === undefined ? heldTransportText(text, object, scope) : null;
+    if (held) {
+      const call = `toCallToolResult(${scope.rewriter.moved(held.value, object)})`;
+      const edit = held.removed.length > 0 ? scope.rewriter.replaceCutting(object, call, held.removed) : scope.rewriter.replace(object, call);
+      scope.report('transport-wrapper', object, context, { edit, helpers: ['toCallToolResult'] });
+      return;
+    }
     scope.report('transport-wrapper', object, context, null, 'the serialised value passes through other code before it becomes the text; return toCallToolResult(value) by hand');
     return;
   }
   if (origin === 'json') {
-    // Prose around the JSON: the same text, and the data for clients that show only structuredContent.
-    const rewrite = onlyContent && isErrorFalseOrAbsent && !context.hasOutputSchema ? proseJsonRewrite(object, text, scope) : null;
-    const reason = !onlyContent || !isErrorFalseOrAbsent ? 'the result has other fields; add structuredContent by hand' : context.hasOutputSchema ? 'the text is built from JSON.stringify output and the tool declares an outputSchema; return structuredContent that matches it by hand' : heldJson(text, scope) ? HELD_JSON_REASON : PROSE_REVIEW_REASON;
+    const flagged = failureFlagRewrite(object, text, context, scope);
+    if (flagged) {
+      scope.report('error-content', object, context, flagged);
+      return;
+    }
+    // `isError: status === 'failed'` already set by the failure branch's condition: migrated.
+    if (isErrorValue !== undefined && !isErrorFalseOrAbsent && !ts.isMethodDeclaration(isErrorValue) && failureBranch(text, context, scope)) return;
+    const rewrite = isErrorFalseOrAbsent && !context.hasOutputSchema ? jsonTextRewrite(object, text, context, scope) : null;
+    const reason = !isErrorFalseOrAbsent ? 'the result has another isError than true or false; add structuredContent by hand' : !onlyContent && otherFieldsBlock(object) ? OTHER_FIELDS_REASON : context.hasOutputSchema ? 'the text is built from JSON.stringify output and the tool declares an outputSchema; return structuredContent that matches it by hand' : heldJson(text, scope) ? HELD_JSON_REASON : PROSE_REVIEW_REASON;
     scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : reason);
     return;
   }
@@ -345,6 +378,27 @@ function holdsData(text: TS.Expression, scope: SiteScope): boolean {
   };
   if (container) visit(container);
   return written;
+}
+
+/** `isError: <the condition>` for a text whose one ternary span picks the failure (see failureBranch). */
+function failureFlagRewrite(object: TS.ObjectLiteralExpression, text: TS.Expression, context: SiteContext, scope: SiteScope): Rewrite | null {
+  if (getPropertyValue(object, 'isError') !== undefined) return null;
+  const branch = failureBranch(text, context, scope);
+  if (!branch) return null;
+  const condition = branch.condition.getText(scope.sourceFile);
+  const plain = ts.isIdentifier(branch.condition) || ts.isPropertyAccessExpression(branch.condition);
+  return scope.rewriter.addIsErrorWhen(object, branch.negated ? (plain ? `!${condition}` : `!(${condition})`) : condition);
+}
+
+/**
+ * A text that holds JSON but is not one JSON.stringify call: JSON text kept in a const
+ * (`const json = JSON.stringify(v); … text: json`) → jsonResult(v) where the value is still the
+ * one serialised; prose around JSON → successResult(<the same text>, data) by the prose rule.
+ */
+function jsonTextRewrite(object: TS.ObjectLiteralExpression, text: TS.Expression, context: SiteContext, scope: SiteScope): Rewrite | null {
+  const held = heldJsonText(text, object, scope);
+  if (held) return resultLiteralRewrite(object, helperCall('jsonResult', (site) => jsonResultCall(site, held.json, scope)), scope, held.removed);
+  return ternaryRewrite(object, text, context, scope) ?? resultLiteralRewrite(object, helperCall('successResult', (site) => proseJsonCall(site, text, scope)), scope);
 }
 
 const HELD_JSON_REASON =
