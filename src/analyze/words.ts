@@ -23,7 +23,7 @@ const FAILURE_PHRASES: readonly RegExp[] = [
   /\bnot found\b/i,
   /\bfailed to\b/i,
   /\b(?:has|have|had|was|were|is) failed\b/i,
-  /\bfailed(?: with| because|:|\.|!|$)/i,
+  /\bfailed(?: with| because| \(|:|,|\.|!|$)/i,
   /\b(?:could not|couldn't|unable to|was unable|were unable)\b/i,
   /\b(?:is|are|was|were) not (?:allowed|permitted|supported|available|enabled|configured|initiali[sz]ed|authori[sz]ed|valid)\b/i,
   /\bnot (?:allowed|permitted)\b/i,

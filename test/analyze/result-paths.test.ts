@@ -165,7 +165,7 @@ server.addTool({
 
 describe('content items a helper builds on several paths', () => {
   it('an error item on one path and the formatted items on another: a failure on some paths, never isError for every call', () => {
-    const code = `${SDK}
+    const code = `
 type Found = { results: { title: string }[] } | { error: string };
 declare function search(query: string): Promise<Found>;
 function toItems(found: Found): Array<{ type: 'text'; text: string }> {
@@ -179,13 +179,13 @@ server.tool('search', async ({ query }: { query: string }) => {
   return { content: toItems(found) };
 });
 `;
-    const output = rewritten(code);
+    const output = rewritten(`${SDK}${code}`);
     expect(output).not.toContain('isError: true');
     expect(findings(code).filter((finding) => finding.startsWith('error-content'))).toHaveLength(1);
   });
 
   it('the same when the items of the other path are pushed into an array the helper returns', () => {
-    const code = `${SDK}
+    const code = `
 type Found = { results: { title: string }[] } | { error: string };
 declare function search(query: string): Promise<Found>;
 function listItems(results: { title: string }[]): Array<{ type: 'text'; text: string }> {
@@ -199,11 +199,11 @@ function toItems(found: Found): Array<{ type: 'text'; text: string }> {
 }
 server.tool('search', async ({ query }: { query: string }) => ({ content: toItems(await search(query)) }));
 `;
-    expect(rewritten(code)).not.toContain('isError: true');
+    expect(rewritten(`${SDK}${code}`)).not.toContain('isError: true');
   });
 
   it('items pushed per element in a loop, some of them failures, are the batch report', () => {
-    const code = `${SDK}
+    const code = `
 declare function fetchAll(urls: string[]): Promise<({ url: string; body: string } | { url: string; error: string })[]>;
 server.tool('read_many', async ({ urls }: { urls: string[] }) => {
   const items: { type: 'text'; text: string }[] = [];
@@ -214,9 +214,40 @@ server.tool('read_many', async ({ urls }: { urls: string[] }) => {
   return { content: items };
 });
 `;
-    expect(rewritten(code)).not.toContain('isError');
+    expect(rewritten(`${SDK}${code}`)).not.toContain('isError');
     expect(findings(code).filter((finding) => finding.startsWith('error-'))).toEqual([]);
     const indexed = code.replace('for (const page of await fetchAll(urls)) {', 'const pages = await fetchAll(urls);\n  for (let index = 0; index < pages.length; index++) {\n    const page = pages[index];');
     expect(findings(indexed).filter((finding) => finding.startsWith('error-'))).toEqual([]);
+  });
+});
+
+describe('an error builder that writes the failure report itself', () => {
+  const code = `
+function describeFailure(error: any, context: string): string {
+  if (error.response) {
+    let message = \`\${context} failed (HTTP \${error.response.status}\`;
+    message += ')';
+    if (error.response.data) message += \`: \${error.response.data}\`;
+    return message;
+  }
+  return \`\${context} failed: \${error.message}\`;
+}
+function failureResult(error: any, context: string) {
+  return { content: [{ type: 'text' as const, text: describeFailure(error, context) }] };
+}
+server.tool('fetch_page', async () => {
+  try {
+    return { content: [{ type: 'text' as const, text: await (await fetch('https://example.test')).text() }] };
+  } catch (error) {
+    return failureResult(error, 'Fetching the page');
+  }
+});
+`;
+
+  it('is one site, at its literal, rewritten there; its calls are not sites too', () => {
+    expect(findings(code)).toEqual(['error-content@18:10[fetch_page]']);
+    const output = rewritten(`${SDK}${code}`);
+    expect(output).toContain('  return errorTextResult(describeFailure(error, context));');
+    expect(output).toContain("    return failureResult(error, 'Fetching the page');");
   });
 });

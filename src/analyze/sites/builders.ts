@@ -57,6 +57,9 @@ export function builderShape(fn: TS.SignatureDeclaration, scope: SiteScope): Bui
         else if (embedded !== undefined && embedded >= 0) shape = { ...(shape ?? {}), text: embedded };
         const words = literalText(text);
         if (shape && words !== null && scope.predicates.looksLikeError(words.replaceAll(PLACEHOLDER, ''))) shape.reportsFailure = true;
+        // A text the builder makes a failure report of by itself (`formatApiError(error, context)`,
+        // "<context> failed (HTTP 404)…"): its literal is the site, whatever each caller passes.
+        if (shape && !shape.reportsFailure && scope.predicates.errorEvidence(text, fn) !== 'none') shape.reportsFailure = true;
       }
       const isError = getPropertyValue(object, 'isError');
       const flag = isError && !ts.isMethodDeclaration(isError) ? parameterIndex(fn, isError) : undefined;
