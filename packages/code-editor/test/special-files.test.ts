@@ -18,6 +18,8 @@ const FS_READ = built('stores/fs-read.js');
 const HAS_MKFIFO = process.platform !== 'win32' && spawnSync('mkfifo', ['--version']).status === 0;
 
 /** Rejects when `promise` does not settle within `ms`: the behavioural bound "answers within". */
+const HANG_BOUND_MS = 20_000;
+
 async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -96,10 +98,12 @@ describe.skipIf(!HAS_MKFIFO).each(['plain', 'entities'] as const)('special files
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  // A server that opened the FIFO would never answer again; the bound only turns that hang into a
+  // failure that names the tool, with room for a busy machine (a slow answer is not what is tested).
   const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-    within(1000, name, client.callTool({ name, arguments: args }) as Promise<CallToolResult>);
+    within(HANG_BOUND_MS, name, client.callTool({ name, arguments: args }) as Promise<CallToolResult>);
 
-  it.each(TABLE)('refuses $name in every tool, and list_content answers within 1 s after each', async ({ file, error, writeError }) => {
+  it.each(TABLE)('refuses $name in every tool, and list_content still answers after each', async ({ file, error, writeError }) => {
     for (const [tool, extra] of TOOLS) {
       const result = await call(tool, { entity_type: 'text', path: file, ...extra });
       expect(result.isError, `${tool}\n${stderr}`).toBe(true);
