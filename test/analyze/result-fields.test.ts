@@ -260,6 +260,17 @@ server.tool('validate', {}, async () => {
     expect(secondRun(code)).toEqual([]);
   });
 
+  it('a condition on a let, narrowed by the loop that polled it, is not read a second time: left for review', () => {
+    const code = `${SDK}declare const bulk: { run(): Promise<{ sys: { status: 'inProgress' | 'failed' | 'succeeded' }; error?: unknown }> };
+server.tool('publish', {}, async () => {
+  let action = await bulk.run();
+  while (action.sys.status === 'inProgress') action = await bulk.run();
+  return { content: [{ type: 'text', text: \`Done: \${action.sys.status === 'failed' ? \`Error: \${JSON.stringify(action.error)}\` : 'all published.'}\` }] };
+});
+`;
+    expect(rewritten(code)).not.toContain('isError: action.sys.status');
+  });
+
   it('a condition that calls, JSON in the success branch too, or both branches alike: review as before', () => {
     const code = `${SDK}declare const bulk: { run(): Promise<{ sys: { status: string }; error?: unknown; items: unknown[] }> };
 declare function failed(value: unknown): boolean;

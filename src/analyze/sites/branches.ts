@@ -94,7 +94,7 @@ export function failureBranch(text: TS.Expression, context: SiteContext, scope: 
   const conditionals = template.templateSpans.filter((span) => ts.isConditionalExpression(withoutTypes(span.expression)));
   if (conditionals.length !== 1) return null;
   const conditional = withoutTypes(conditionals[0].expression) as TS.ConditionalExpression;
-  if (!isPlainCondition(conditional.condition)) return null;
+  if (!isPlainCondition(conditional.condition) || !readsOnlyConsts(conditional.condition, scope)) return null;
   const others = template.templateSpans.filter((span) => span !== conditionals[0]);
   if (others.some((span) => jsonOrigin(span.expression, scope) !== null)) return null;
   const reads = (branch: TS.Expression) => scope.predicates.errorEvidence(branch, context.fn);
@@ -104,6 +104,29 @@ export function failureBranch(text: TS.Expression, context: SiteContext, scope: 
   const success = failure === conditional.whenTrue ? conditional.whenFalse : conditional.whenTrue;
   if (jsonOrigin(success, scope) !== null) return null;
   return { condition: conditional.condition, negated: failure === conditional.whenFalse };
+}
+
+/**
+ * Every name the condition reads is a `const`: a `let` narrowed by a loop (`while (action.sys.status
+ * === 'inProgress') action = …`) may not typecheck when read a second time outside the text.
+ */
+function readsOnlyConsts(condition: TS.Expression, scope: SiteScope): boolean {
+  let onlyConsts = true;
+  const visit = (node: TS.Node): void => {
+    if (!onlyConsts) return;
+    if (ts.isPropertyAccessExpression(node)) {
+      visit(node.expression);
+      return;
+    }
+    if (ts.isIdentifier(node)) {
+      const declaration = scope.locals.variableFor(node);
+      onlyConsts = declaration !== undefined && ts.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & ts.NodeFlags.Const) !== 0;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(condition);
+  return onlyConsts;
 }
 
 /** `a.b === 'failed'`, `!done`, `count > 0 && ok`: plain values compared, nothing that runs code of its own. */
