@@ -3,7 +3,7 @@ import { ts } from '../../typescript.js';
 import { errorShape, unwrap } from '../syntax.js';
 import type { HelperName, Rewrite } from '../types.js';
 import { jsonOrigin, jsonResultCall, jsonTextOf, proseJsonCall } from './json.js';
-import { isPlainReference, withoutTypes } from './references.js';
+import { isPlainReference, plainValueNames, withoutTypes } from './references.js';
 import { resultLiteralRewrite } from './result-fields.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
@@ -114,16 +114,8 @@ function readsOnlyConsts(condition: TS.Expression, scope: SiteScope): boolean {
   let onlyConsts = true;
   const visit = (node: TS.Node): void => {
     if (!onlyConsts) return;
-    if (ts.isPropertyAccessExpression(node)) {
-      visit(node.expression);
-      return;
-    }
-    if (ts.isIdentifier(node)) {
-      const declaration = scope.locals.variableFor(node);
-      onlyConsts = declaration !== undefined && ts.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & ts.NodeFlags.Const) !== 0;
-      return;
-    }
-    ts.forEachChild(node, visit);
+    if (ts.isExpression(node) && isPlainReference(node)) onlyConsts = plainValueNames(node, scope) !== null;
+    else ts.forEachChild(node, visit);
   };
   visit(condition);
   return onlyConsts;
