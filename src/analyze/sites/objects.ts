@@ -12,7 +12,7 @@ import { jsonOrigin, jsonResultCall, jsonReviewReason, jsonTextOf, PROSE_REVIEW_
 import { failureBranch, ternaryRewrite } from './branches.js';
 import { heldJsonText, heldTransportText, helperCall, OTHER_FIELDS_REASON, otherFieldsBlock, resultLiteralRewrite } from './result-fields.js';
 import { derivedText, isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
-import type { Rewrite } from '../types.js';
+import type { Rewrite, TextEdit } from '../types.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
 const MISSING_STRUCTURED = 'the tool declares an outputSchema but this result has no structuredContent';
@@ -108,9 +108,14 @@ function rebuiltHandlerResult(object: TS.ObjectLiteralExpression, content: TS.Ex
   const result = unwrap(content.expression);
   if (!ts.isIdentifier(result) || !registryCallValue(result, scope)) return false;
   const onlyContent = otherKeys(object).length === 0;
-  const rewrite = onlyContent ? { edit: scope.rewriter.replace(object, `toCallToolResult(${result.text})`), helpers: ['toCallToolResult' as const], passesHandlerValue: true as const } : null;
+  const rewrite = onlyContent ? handlerValueRewrite(scope.rewriter.replace(object, `toCallToolResult(${result.text})`)) : null;
   scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : "the result is rebuilt from a tool's result without its isError and structuredContent, and has other fields; pass isError and structuredContent on by hand");
   return true;
+}
+
+/** `toCallToolResult(<a looked-up tool's own value>)`: the tool's returns may then be results too. */
+function handlerValueRewrite(edit: TextEdit): Rewrite {
+  return { edit, helpers: ['toCallToolResult'], passesHandlerValue: true };
 }
 
 const PER_ELEMENT_METHODS = new Set(['map', 'flatMap', 'forEach']);
@@ -263,7 +268,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     const removed = derived?.rewritable ? derived.removed : [];
     const simple = handed !== undefined && onlyContent && isErrorValue === undefined;
     const edit = !simple ? null : removed.length > 0 ? scope.rewriter.replaceCutting(object, `toCallToolResult(${scope.rewriter.moved(handed, object)})`, removed) : scope.rewriter.replace(object, `toCallToolResult(${scope.rewriter.moved(handed, object)})`);
-    const rewrite = edit ? { edit, helpers: ['toCallToolResult' as const], passesHandlerValue: true as const } : null;
+    const rewrite = edit ? handlerValueRewrite(edit) : null;
     const reason = handed !== undefined ? 'the text is whatever a registered tool returns, and the result has other fields; return toCallToolResult(value) by hand' : derived && !derived.rewritable ? derived.reason : "the text is derived from what a registered tool returns; return toCallToolResult(<the tool's value>) by hand, so that tools may return results";
     scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : reason);
     return;
