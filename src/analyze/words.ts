@@ -102,6 +102,19 @@ export function looksLikeJsonText(text: string): boolean {
   }
 }
 
+/**
+ * Text that asks the caller for the input the tool lacked ("… Please specify a listId in your
+ * request"): the tool stopped to ask, so the work was not done. The ask must open the text (its
+ * first two sentences). Only read where the code branches (failure by context): "Please review the
+ * task" after the work is a success's courtesy.
+ */
+export function asksForInput(text: string): boolean {
+  // In its opening: a list of candidates followed by "please specify which" is the answer to an ambiguous query.
+  const opening = firstSentence(text);
+  const second = firstSentence(text.slice(text.indexOf(opening) + opening.length));
+  return /\bplease\s+(?:specify|provide|supply|pass|enter|give|choose|select|pick|set)\b/i.test(`${opening} ${second}`);
+}
+
 /** `status` values that report a failure: `{ status: 'error' }`. */
 export const ERROR_STATUS_WORDS: ReadonlySet<string> = new Set(['error', 'failed', 'failure', 'fail']);
 

@@ -147,6 +147,57 @@ server.tool('b', async () => {
     ).toEqual([]);
   });
 
+  it('a guard whose text restates the check it failed is a failure: `if (!debugger.paused) return "… is not paused"`', () => {
+    expect(
+      findingsIn(`  const inspector = await connect(args.id);
+  if (!inspector.paused) {
+    return { content: [{ type: 'text', text: 'The debugger is not paused at a breakpoint' }] };
+  }
+  if (!inspector.sourceMapsLoaded) return { content: [{ type: 'text', text: 'Source maps are not loaded yet; try again' }] };
+  return { content: [{ type: 'text', text: await inspector.frames() }] };`),
+    ).toEqual(['error-content@3', 'error-content@5']);
+  });
+
+  it('a negated check whose text does not restate it, or a positive test, stays judged by its words', () => {
+    expect(
+      findingsIn(`  const inspector = await connect(args.id);
+  if (!inspector.paused) return { content: [{ type: 'text', text: 'Running: 3 threads' }] };
+  if (inspector.paused) return { content: [{ type: 'text', text: 'Paused, not running' }] };
+  return { content: [{ type: 'text', text: inspector.paused ? 'Paused' : 'Not paused' }] };`),
+    ).toEqual([]);
+  });
+
+  it('an input guard on a local read from the input, before the work, is a failure', () => {
+    expect(
+      findingsIn(`  console.info('called');
+  const listId = args.query ? String(args.query) : null;
+  if (!listId) {
+    return { content: [{ type: 'text', text: 'No list given. Say which list to add the task to.' }] };
+  }
+  const local = computeDefault();
+  if (!local) return { content: [{ type: 'text', text: 'Using the default list' }] };
+  await fetch('https://x/' + listId);
+  return { content: [{ type: 'text', text: 'Added' }] };`),
+    ).toEqual(['error-content@4']);
+  });
+
+  it('a branch that asks the caller for the input it lacks is a failure; a success that mentions please is not', () => {
+    expect(
+      findingsIn(`  const lists = await (await fetch('https://x/lists')).json() as string[];
+  if (lists.length === 1) {
+    await fetch('https://x/add/' + lists[0]);
+  } else if (lists.length > 1) {
+    return { content: [{ type: 'text', text: \`\${lists.length} lists found for this project. Please specify a listId in your request.\` }] };
+  }
+  if (lists.length === 0) return { content: [{ type: 'text', text: 'Nothing to add to yet; please note that new projects start empty' }] };
+  if (lists.length > 5) {
+    const choices = lists.map((list, index) => \`\${index + 1}. \${list}\`).join('\\n');
+    return { content: [{ type: 'text', text: \`Several lists match:\\n\\n\` + choices + \`\\n\\nPlease specify which list by its number.\` }] };
+  }
+  return { content: [{ type: 'text', text: 'Added. Please review the task in the web app.' }] };`),
+    ).toEqual(['error-content@5']);
+  });
+
   it('rewrites a failure found by context with the same words and isError', () => {
     const code = `${SDK}server.tool('t', async () => {
   const token = process.env.API_TOKEN;

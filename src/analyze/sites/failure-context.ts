@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { isFunctionLike, literalText, unwrap } from '../syntax.js';
-import { looksLikeJsonText } from '../words.js';
+import { asksForInput, looksLikeJsonText } from '../words.js';
 
 /**
  * Failure by context (docs/architecture.md, "Failure by context"): prose the code writes in a
@@ -14,7 +14,10 @@ import { looksLikeJsonText } from '../words.js';
  * `res.ok === false`, `status >= 400`, `status !== 200`), an error field (`result.error`,
  * `errors.length`), `success === false`, a status word that is not the success value, a negated
  * check (`!isValid(x)`, `!hasPermission`), and a missing input tested before the work starts
- * (`if (!args.query) return …` ahead of the first `await`).
+ * (`if (!args.query) return …`, or a local read from the input, ahead of the first `await`).
+ * Two more read the prose with its branch: a guard whose text restates the check it failed
+ * (`if (!inspector.paused) return 'The debugger is not paused'`), and a branch whose text asks the
+ * caller for the input it lacked ("Please specify a listId").
  */
 
 /** Texts that stay successes in any context: empty results and success words. */
@@ -36,7 +39,10 @@ const SUCCESS_STATUS = new Set(['ok', 'success', 'succeeded', 'completed', 'comp
 
 /** Does `leaf`, a text written in `fn`, report a failure by where it is written? */
 export function failsByContext(leaf: TS.Expression, fn: TS.Node): boolean {
-  return isProse(leaf) && branchKind(leaf, fn, true) !== null;
+  const prose = proseText(leaf);
+  if (prose === null) return false;
+  if (branchKind(leaf, fn, true) !== null) return true;
+  return restatesFailedCheck(leaf, prose, fn) || (asksForInput(prose) && inBranch(leaf, fn));
 }
 
 /**
@@ -75,15 +81,52 @@ function branchKind(node: TS.Node, fn: TS.Node, catchCounts: boolean): 'catch' |
   return null;
 }
 
-/** Prose written in the code: a literal or template with words, not JSON, not an empty success. */
-function isProse(leaf: TS.Expression): boolean {
+/** The words of prose written in the code: a literal or template with words, not JSON, not an empty success; else null. */
+function proseText(leaf: TS.Expression): string | null {
   const inner = unwrap(leaf);
   let text: string | null;
   if (ts.isTemplateExpression(inner)) text = inner.head.text + inner.templateSpans.map((span) => ` ${span.literal.text}`).join('');
   else text = literalText(inner);
-  if (text === null || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) return false;
-  if (looksLikeJsonText(text)) return false;
-  return !EMPTY_SUCCESS.test(text) && !SUCCESS_WORDS.test(text) && !SUCCESS_SENTENCE.test(text);
+  if (text === null || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) return null;
+  if (looksLikeJsonText(text)) return null;
+  return EMPTY_SUCCESS.test(text) || SUCCESS_WORDS.test(text) || SUCCESS_SENTENCE.test(text) ? null : text;
+}
+
+/**
+ * `if (!inspector.paused) return 'The debugger is not paused'`: the then-branch of a negated check
+ * whose text says the checked state is not so. The text names the precondition that stopped the
+ * tool; a text that does not ("Running: 3 threads") is judged by its words.
+ */
+function restatesFailedCheck(leaf: TS.Expression, prose: string, fn: TS.Node): boolean {
+  for (let child: TS.Node = leaf, current = leaf.parent; current && current !== fn; child = current, current = current.parent) {
+    if (isFunctionLike(current)) return false;
+    if (!ts.isIfStatement(current) || child !== current.thenStatement) continue;
+    const condition = unwrap(current.expression);
+    if (!ts.isPrefixUnaryExpression(condition) || condition.operator !== ts.SyntaxKind.ExclamationToken) continue;
+    const state = stateWord(unwrap(condition.operand));
+    if (state !== null && new RegExp(String.raw`\b(?:not|n't)\s+(?:\w+\s+){0,2}?${state}\b`, 'i').test(prose)) return true;
+  }
+  return false;
+}
+
+/** The state a check reads, as a word: `paused` of `inspector.paused`, `connected` of `isConnected()`. */
+function stateWord(checked: TS.Expression): string | null {
+  const name = nameOf(checked);
+  if (name === null) return null;
+  const words = name.replace(/([a-z\d])([A-Z])/g, '$1 $2').split(/[\s_]+/).filter((word) => word !== '');
+  const last = words.at(-1)?.toLowerCase() ?? '';
+  return /^[a-z]{4,}$/.test(last) ? last : null;
+}
+
+/** Is `node` in a branch of `fn`: an if's or a ternary's branch, or a switch case? */
+function inBranch(node: TS.Node, fn: TS.Node): boolean {
+  for (let child: TS.Node = node, current = node.parent; current && current !== fn; child = current, current = current.parent) {
+    if (isFunctionLike(current)) return false;
+    if (ts.isIfStatement(current) && child !== current.expression) return true;
+    if (ts.isConditionalExpression(current) && child !== current.condition) return true;
+    if (ts.isCaseClause(current) || ts.isDefaultClause(current)) return true;
+  }
+  return false;
 }
 
 /** A test that something failed: `!res.ok`, `!token`, `result.error`, `status >= 400`, `success === false`. */
@@ -192,13 +235,33 @@ function isInputGuard(statement: TS.Node, condition: TS.Expression, fn: TS.Node)
   return false;
 }
 
-/** A parameter, or a property of one (`args.query`, `params.input.id`). */
+/**
+ * A parameter, a property of one (`args.query`, `params.input.id`), or a local read from one
+ * (`const taskId = input.taskId ? String(input.taskId) : null`).
+ */
 function isParameterValue(expression: TS.Expression, fn: TS.SignatureDeclaration): boolean {
   let root: TS.Expression = expression;
   while (ts.isPropertyAccessExpression(root) || ts.isPropertyAccessChain(root)) root = unwrap(root.expression);
   if (!ts.isIdentifier(root)) return false;
-  const name = root.text;
+  if (isParameterName(root.text, fn)) return true;
+  const initializer = root === expression ? localInitializer(root) : undefined;
+  return initializer !== undefined && readsParameter(initializer, fn);
+}
+
+function isParameterName(name: string, fn: TS.SignatureDeclaration): boolean {
   return fn.parameters.some((parameter) => bindsName(parameter.name, name));
+}
+
+/** Does `expression` read a parameter of `fn` (outside nested functions)? */
+function readsParameter(expression: TS.Expression, fn: TS.SignatureDeclaration): boolean {
+  let found = false;
+  const visit = (node: TS.Node): void => {
+    if (found || isFunctionLike(node)) return;
+    if (ts.isIdentifier(node) && isParameterName(node.text, fn) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(expression);
+  return found;
 }
 
 function bindsName(binding: TS.BindingName, name: string): boolean {
