@@ -163,6 +163,7 @@ server.tool('b', async () => {
       findingsIn(`  const inspector = await connect(args.id);
   if (!inspector.paused) return { content: [{ type: 'text', text: 'Running: 3 threads' }] };
   if (inspector.paused) return { content: [{ type: 'text', text: 'Paused, not running' }] };
+  if (!isThread(inspector.current)) return { content: [{ type: 'text', text: 'The current target is not a thread (a worker?)' }] };
   return { content: [{ type: 'text', text: inspector.paused ? 'Paused' : 'Not paused' }] };`),
     ).toEqual([]);
   });

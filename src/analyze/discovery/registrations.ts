@@ -7,7 +7,7 @@ import type { Framework, HandlerStyle, ToolHandler } from '../types.js';
 import type { DiscoveryScope, HandlerEvidence } from './types.js';
 import { constantText, functionOf, objectLiteralOf } from './resolve.js';
 import { transportLiteral } from '../sites/transport.js';
-import { handlerTargets, toolObjects, type HandlerTarget } from './targets.js';
+import { handlerTargets, memberCallsOf, toolObjects, type HandlerTarget } from './targets.js';
 import { scopeOfNode } from './collections.js';
 import { combineFates, fateOf, type Fate, type FateScope } from '../flow/fates.js';
 
@@ -115,14 +115,19 @@ function wrappedValueFate(wrapperCall: TS.CallExpression, handler: TS.SignatureD
   if (!factory) return 'unknown';
   const index = [...wrapperCall.arguments.keys()].reverse().find((position) => handlerTargets(wrapperCall.arguments[position], scope).some((target) => target.fn === handler));
   const parameter = index === undefined ? undefined : factory.parameters[index];
-  if (!parameter || !ts.isIdentifier(parameter.name)) return 'unknown';
-  const home = scopeOfNode(factory, scope);
   const calls: TS.CallExpression[] = [];
-  const visit = (node: TS.Node): void => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && home.locals.declarationOf(node.expression) === parameter) calls.push(node);
-    ts.forEachChild(node, visit);
-  };
-  for (const fn of wrapped) visit(fn);
+  if (parameter && ts.isIdentifier(parameter.name)) {
+    const home = scopeOfNode(factory, scope);
+    const visit = (node: TS.Node): void => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && home.locals.declarationOf(node.expression) === parameter) calls.push(node);
+      ts.forEachChild(node, visit);
+    };
+    for (const fn of wrapped) visit(fn);
+  } else {
+    // Given the tool object: the calls of its members (`tool.handler(params)`).
+    calls.push(...memberCallsOf(wrapperCall, handler, scope));
+  }
+  if (calls.length === 0) return 'unknown';
   const isWrapped = new Set<TS.Node>(wrapped);
   const fateScope: FateScope = { isToolHandler: (fn) => isWrapped.has(fn), callersOf: () => [], localsOf: (sourceFile) => scopeOfNode(sourceFile, scope).locals };
   return combineFates(calls.map((call) => fateOf(call, fateScope)));

@@ -68,10 +68,60 @@ export function handlerTargets(expression: Value, scope: ResolveScope, depth = 0
         const targets = handlerTargets(node.arguments[index], scope, depth + 1);
         if (targets.length > 0) return targets.map((target) => ({ ...target, wrapper: target.wrapper ?? node }));
       }
-      return [];
+      // `createToolHandler(tool)`: given the whole tool object, its returned function calls `tool.handler(…)`.
+      return handlersOfToolArguments(node, scope, depth).map((target) => ({ ...target, wrapper: target.wrapper ?? node }));
     }
   }
   return candidates(node, scope, depth + 1).flatMap((candidate) => (candidate.value === node ? [] : named(handlerTargets(candidate.value, scope, depth + 1), candidate.key)));
+}
+
+/**
+ * The handlers a factory call reaches through the objects it is given: `createToolHandler(tool)`
+ * whose returned function calls `tool.handler(params)` is a wrapper around that member of every
+ * tool the argument may be.
+ */
+function handlersOfToolArguments(call: TS.CallExpression, scope: ResolveScope, depth: number): HandlerTarget[] {
+  return memberCallsOfParameters(call, scope).flatMap((found) => memberHandlers(call, found, scope, depth));
+}
+
+function memberHandlers(call: TS.CallExpression, { index, member }: { index: number; member: string }, scope: ResolveScope, depth: number): HandlerTarget[] {
+  return candidates(call.arguments[index], scope, depth + 1).flatMap((owner) => {
+    const home = scopeOfNode(owner.value, scope);
+    const value = memberOf(owner.value, member, home);
+    return value ? named(handlerTargets(value, scope, depth + 1), owner.key ?? nameOf(owner.value, home)) : [];
+  });
+}
+
+/** The calls inside a factory's returned functions that run `handler` through a member of an object it was given. */
+export function memberCallsOf(call: TS.CallExpression, handler: TS.SignatureDeclaration, scope: ResolveScope): TS.CallExpression[] {
+  return memberCallsOfParameters(call, scope)
+    .filter((found) => memberHandlers(call, found, scope, 0).some((target) => target.fn === handler))
+    .map((found) => found.call);
+}
+
+/**
+ * The calls of a member of the factory's parameters inside the functions the factory returns
+ * (`tool.handler(params)` in `function createToolHandler(tool) { return async (params) => … }`),
+ * with the parameter's position and the member's name.
+ */
+function memberCallsOfParameters(call: TS.CallExpression, scope: ResolveScope): Array<{ index: number; member: string; call: TS.CallExpression }> {
+  const factory = functionOf(stripExpression(call.expression), scope);
+  if (!factory || !(factory as TS.FunctionLikeDeclaration).body || factory.getSourceFile().isDeclarationFile) return [];
+  const home = scopeOfNode(factory, scope);
+  const found: Array<{ index: number; member: string; call: TS.CallExpression }> = [];
+  for (const returned of returnedExpressions(factory).map(stripExpression)) {
+    if (!ts.isArrowFunction(returned) && !ts.isFunctionExpression(returned)) continue;
+    const visit = (node: TS.Node): void => {
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression)) {
+        const declaration = home.locals.declarationOf(node.expression.expression);
+        const index = declaration && ts.isParameter(declaration) ? factory.parameters.indexOf(declaration) : -1;
+        if (index >= 0 && index < call.arguments.length) found.push({ index, member: node.expression.name.text, call: node });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(returned.body);
+  }
+  return found;
 }
 
 /**

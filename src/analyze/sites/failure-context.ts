@@ -109,13 +109,17 @@ function restatesFailedCheck(leaf: TS.Expression, prose: string, fn: TS.Node): b
   return false;
 }
 
-/** The state a check reads, as a word: `paused` of `inspector.paused`, `connected` of `isConnected()`. */
+/**
+ * The state a check reads, as a word: `paused` of `inspector.paused`, `connected` of
+ * `isConnected()`. Only a state (a participle, or ready/running/open/active/online): `isTrack(item)`
+ * asks what a thing is, and "… is not a track" answers that.
+ */
 function stateWord(checked: TS.Expression): string | null {
   const name = nameOf(checked);
   if (name === null) return null;
   const words = name.replace(/([a-z\d])([A-Z])/g, '$1 $2').split(/[\s_]+/).filter((word) => word !== '');
   const last = words.at(-1)?.toLowerCase() ?? '';
-  return /^[a-z]{4,}$/.test(last) ? last : null;
+  return /^[a-z]{2,}ed$|^(?:ready|running|open|active|online)$/.test(last) ? last : null;
 }
 
 /** Is `node` in a branch of `fn`: an if's or a ternary's branch, or a switch case? */
