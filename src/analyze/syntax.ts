@@ -236,3 +236,15 @@ export function lineAndColumn(sourceFile: TS.SourceFile, position: number): { li
   const { line, character } = sourceFile.getLineAndCharacterOfPosition(position);
   return { line: line + 1, column: character + 1 };
 }
+
+const PER_ELEMENT_METHODS = new Set(['map', 'flatMap', 'forEach']);
+
+/** Is `node` built once per element: in a `map`/`flatMap`/`forEach` callback or the body of a `for` loop? */
+export function isBuiltPerElement(node: TS.Node): boolean {
+  const fn = enclosingFunction(node);
+  for (let current = node.parent; current && current !== fn; current = current.parent) {
+    if (ts.isForOfStatement(current) || ts.isForStatement(current) || ts.isForInStatement(current)) return true;
+  }
+  const call = fn?.parent;
+  return call !== undefined && ts.isCallExpression(call) && call.arguments[0] === fn && ts.isPropertyAccessExpression(call.expression) && PER_ELEMENT_METHODS.has(call.expression.name.text);
+}

@@ -104,14 +104,18 @@ export function looksLikeJsonText(text: string): boolean {
 
 /**
  * Text that asks the caller for the input the tool lacked ("… Please specify a listId in your
- * request"): the tool stopped to ask, so the work was not done. The ask must open the text (its
- * first two sentences). Only read where the code branches (failure by context): "Please review the
+ * request"): the tool stopped to ask, so the work was not done. The text must be the ask (one or
+ * two sentences, `…` standing for what is known at run time). Only read where the code branches (failure by context): "Please review the
  * task" after the work is a success's courtesy.
  */
 export function asksForInput(text: string): boolean {
-  // In its opening: a list of candidates followed by "please specify which" is the answer to an ambiguous query.
+  // The whole text is one or two sentences: candidates listed before or after the ask ("Please
+  // choose one of these:\n…") are the answer to an ambiguous query.
   const opening = firstSentence(text);
-  const second = firstSentence(text.slice(text.indexOf(opening) + opening.length));
+  const rest = text.slice(text.indexOf(opening) + opening.length);
+  const second = firstSentence(rest);
+  const after = rest.slice(rest.indexOf(second) + second.length);
+  if (/[^\s.!?)*_]/.test(after) || /[:：]\s*$/.test(second || opening)) return false;
   return /\bplease\s+(?:specify|provide|supply|pass|enter|give|choose|select|pick|set)\b/i.test(`${opening} ${second}`);
 }
 

@@ -191,6 +191,9 @@ server.tool('b', async () => {
     return { content: [{ type: 'text', text: \`\${lists.length} lists found for this project. Please specify a listId in your request.\` }] };
   }
   if (lists.length === 0) return { content: [{ type: 'text', text: 'Nothing to add to yet; please note that new projects start empty' }] };
+  if (lists.length > 3) {
+    return { content: [{ type: 'text', text: \`Several lists found. Please choose one of these:\\n\${lists.join('\\n')}\` }] };
+  }
   if (lists.length > 5) {
     const choices = lists.map((list, index) => \`\${index + 1}. \${list}\`).join('\\n');
     return { content: [{ type: 'text', text: \`Several lists match:\\n\\n\` + choices + \`\\n\\nPlease specify which list by its number.\` }] };

@@ -251,3 +251,47 @@ server.tool('fetch_page', async () => {
     expect(output).toContain("    return failureResult(error, 'Fetching the page');");
   });
 });
+
+describe('JSON of one field inside a labelled line written per element', () => {
+  const code = `
+declare function entries(): Promise<{ id: string; note: string; meta?: Record<string, string> }[]>;
+server.tool('log', async () => {
+  const list = await entries();
+  let message = \`**Log** (\${list.length} entries)\\n\\n\`;
+  list.forEach((entry, index) => {
+    message += \`\${index + 1}. \${entry.note}\\n\`;
+    if (entry.meta) message += \`   Meta: \${JSON.stringify(entry.meta)}\\n\`;
+  });
+  return { content: [{ type: 'text', text: message }] };
+});
+declare function describe(value: unknown): string;
+server.tool('info', async () => {
+  const info = (await entries())[0];
+  const text = Object.entries(info).map(([key, value]) => \`\${key}: \${typeof value === 'object' ? JSON.stringify(value) : String(value)}\`).join('\\n');
+  return { content: [{ type: 'text', text }] };
+});
+server.tool('log_lines', async () => {
+  const lines: string[] = [];
+  for (const entry of await entries()) lines.push(JSON.stringify(entry));
+  return { content: [{ type: 'text', text: lines.join('\\n') }] };
+});
+`;
+  it('is part of the prose, not the data of the result; a whole line of JSON per element still is data', () => {
+    const found = findings(code);
+    expect(found.filter((finding) => finding.endsWith('[log]') || finding.endsWith('[info]'))).toEqual([]);
+    expect(found.some((finding) => finding.startsWith('json-') && finding.endsWith('[log_lines]'))).toBe(true);
+  });
+});
+
+describe('parts of a text joined from an array literal', () => {
+  it('a labelled line that holds JSON of the data is still JSON text when it is not written per element', () => {
+    const code = `
+declare function rows(): Promise<{ id: string }[]>;
+server.tool('rows', async () => {
+  const all = await rows();
+  return { content: [{ type: 'text', text: [\`Rows: \${JSON.stringify(all)}\`, 'end'].join('\\n') }] };
+});
+`;
+    expect(findings(code).some((finding) => finding.startsWith('json-') && finding.endsWith('[rows]'))).toBe(true);
+  });
+});

@@ -4,7 +4,7 @@ import { skipTypeWrappers } from '../declarations.js';
 import { classMethod, functionOf, importedDeclaration, type ResolveScope } from '../discovery/resolve.js';
 import { topLevelDeclaration } from './project.js';
 import { instanceMethod } from '../discovery/instances.js';
-import { getPropertyValue, isConstDeclaration, isFunctionLike, propertyName, STRING_METHODS, unwrap, withoutParentheses } from '../syntax.js';
+import { getPropertyValue, isBuiltPerElement, isConstDeclaration, isFunctionLike, propertyName, STRING_METHODS, unwrap, withoutParentheses } from '../syntax.js';
 import { KIT_HELPERS } from '../options.js';
 
 /**
@@ -172,7 +172,11 @@ export class ValueFlow {
     if (ts.isCallExpression(node) && !(callDepth < MAX_CALL_DEPTH && this.projectFunction(node))) {
       walk.found.push(node);
       const callee = node.expression;
-      if (ts.isPropertyAccessExpression(callee) && STRING_METHODS.has(callee.name.text)) this.collect(callee.expression, walk, callDepth);
+      // `lines.join('\n')`: what was pushed into `lines` too, wherever it was.
+      const joined = ts.isPropertyAccessExpression(callee) && callee.name.text === 'join' ? this.elementsOf(callee.expression) : null;
+      // A labelled line per element (`${key}: ${format(value)}`) is prose about one element: not taken apart.
+      if (joined) for (const element of joined) if (!(isLabelledLine(element) && isBuiltPerElement(element))) this.collect(element, walk, callDepth);
+      else if (ts.isPropertyAccessExpression(callee) && STRING_METHODS.has(callee.name.text)) this.collect(callee.expression, walk, callDepth);
       for (const argument of node.arguments) if (!isFunctionLike(argument)) this.collect(argument, walk, callDepth);
       return true;
     }
@@ -513,4 +517,11 @@ function alwaysThrows(fn: TS.SignatureDeclaration): boolean {
   if (!body || !ts.isBlock(body)) return false;
   const last = body.statements.at(-1);
   return last !== undefined && ts.isThrowStatement(last);
+}
+
+/** A template with text of its own around the values: `` `Meta: ${value}` ``, `` `${key}: ${value}` ``, `` `[${i}] ${item}` ``. */
+function isLabelledLine(element: TS.Expression): boolean {
+  const inner = unwrap(element);
+  if (!ts.isTemplateExpression(inner)) return false;
+  return /\S/.test(inner.head.text + inner.templateSpans.map((span) => span.literal.text).join(''));
 }

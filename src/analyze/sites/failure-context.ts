@@ -42,7 +42,7 @@ export function failsByContext(leaf: TS.Expression, fn: TS.Node): boolean {
   const prose = proseText(leaf);
   if (prose === null) return false;
   if (branchKind(leaf, fn, true) !== null) return true;
-  return restatesFailedCheck(leaf, prose, fn) || (asksForInput(prose) && inBranch(leaf, fn));
+  return restatesFailedCheck(leaf, prose, fn) || (asksForInput(literalText(unwrap(leaf)) ?? prose) && inBranch(leaf, fn));
 }
 
 /**

@@ -3,7 +3,7 @@ import { ts } from '../../typescript.js';
 import { functionOf } from '../discovery/resolve.js';
 import { isPortable } from '../portable.js';
 import { isNullish, jsonOptionsArgument } from '../rewrites.js';
-import { errorShape, getProperty, getPropertyValue, isConstDeclaration, isJsonStringifyCall, unwrap } from '../syntax.js';
+import { errorShape, getProperty, getPropertyValue, isBuiltPerElement, isConstDeclaration, isJsonStringifyCall, unwrap } from '../syntax.js';
 import type { HelperName, Rewrite } from '../types.js';
 import { returnExpressions } from './predicates.js';
 import { isPlainReference, mentionsOrAwaits, plainValueNames, statementsOf, withoutTypes } from './references.js';
@@ -212,9 +212,22 @@ export function jsonOrigin(expression: TS.Expression, scope: SiteScope): 'json' 
   let found: 'json' | 'transport' | null = null;
   for (const part of scope.flow.contributors(expression, isJsonLeaf)) {
     if (serialisesAnything(part)) return 'transport';
-    if (jsonTextOf(part, scope)) found = 'json';
+    if (jsonTextOf(part, scope) && !isLabelledFieldPerElement(part)) found = 'json';
   }
   return found;
+}
+
+/**
+ * `` `   Meta: ${JSON.stringify(entry.meta)}\n` `` written once per element of a list: one field of
+ * each element, shown in a labelled line of the prose. The list is the data, not this fragment; a
+ * whole line of JSON per element (`lines.push(JSON.stringify(entry))`) still is data.
+ */
+function isLabelledFieldPerElement(part: TS.Expression): boolean {
+  const span = part.parent;
+  if (!ts.isTemplateSpan(span) || span.expression !== part) return false;
+  const template = span.parent;
+  const words = template.head.text + template.templateSpans.map((each) => each.literal.text).join(' ');
+  return /[A-Za-z\u00C0-\uFFFF]{2}/.test(words) && isBuiltPerElement(part);
 }
 
 /** `typeof v === 'string' ? v : JSON.stringify(v, …)`, either orientation: serialises whatever it is given. */

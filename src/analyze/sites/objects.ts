@@ -5,7 +5,7 @@ import { useChecker } from '../declarations.js';
 import { functionOf } from '../discovery/resolve.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
-import { enclosingFunction, errorShape, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
+import { enclosingFunction, errorShape, isBuiltPerElement, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { isLookup } from './calls.js';
 import { jsonOrigin, jsonResultCall, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonCall } from './json.js';
@@ -83,7 +83,7 @@ function builtContent(object: TS.ObjectLiteralExpression, content: TS.Expression
     const evidence = evidences.every((each) => each === 'all') ? 'all' : evidences.some((each) => each !== 'none') ? 'some' : 'none';
     // One item per element of a batch, some of them failures (`notes.map((n) => n.error ? … : …)`):
     // the call did its work and reports each element's own outcome; it is not the call's failure.
-    const batchItemFailure = evidence === 'some' && texts.every(isItemPerElement);
+    const batchItemFailure = evidence === 'some' && texts.every(isBuiltPerElement);
     if (evidence !== 'none' && !batchItemFailure) {
       scope.report('error-content', object, context, evidence === 'all' ? scope.rewriter.addIsError(object) : null, evidence === 'all' ? undefined : SOME_PATHS_RESULT);
       return true;
@@ -116,18 +116,6 @@ function rebuiltHandlerResult(object: TS.ObjectLiteralExpression, content: TS.Ex
 /** `toCallToolResult(<a looked-up tool's own value>)`: the tool's returns may then be results too. */
 function handlerValueRewrite(edit: TextEdit): Rewrite {
   return { edit, helpers: ['toCallToolResult'], passesHandlerValue: true };
-}
-
-const PER_ELEMENT_METHODS = new Set(['map', 'flatMap', 'forEach']);
-
-/** Is `node` built once per element: in a `map`/`flatMap`/`forEach` callback or the body of a `for` loop? */
-function isItemPerElement(node: TS.Node): boolean {
-  const fn = enclosingFunction(node);
-  for (let current = node.parent; current && current !== fn; current = current.parent) {
-    if (ts.isForOfStatement(current) || ts.isForStatement(current) || ts.isForInStatement(current)) return true;
-  }
-  const call = fn?.parent;
-  return call !== undefined && ts.isCallExpression(call) && call.arguments[0] === fn && ts.isPropertyAccessExpression(call.expression) && PER_ELEMENT_METHODS.has(call.expression.name.text);
 }
 
 const REGISTRY_CALLS = new Set(['execute', 'handler', 'run', 'callback']);
