@@ -140,6 +140,34 @@ ${RETURN}`);
     rmSync(path.dirname(fileName), { recursive: true, force: true });
   });
 
+  it('without types, rewrites JSON.stringify(result, null, 2) when every tool behind the lookup returns objects, arrays or data its client declares', () => {
+    const registry = (extra: string) => `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+interface Task { id: string; title: string }
+class TaskClient {
+  async list(): Promise<Task[]> { return (await fetch('https://x/tasks')).json(); }
+  async get(id: string): Promise<Task> { return (await fetch('https://x/tasks/' + id)).json(); }
+}
+const client = new TaskClient();
+const tools = [
+  { name: 'list_tasks', handler: async () => { const tasks = await client.list(); return { tasks, count: tasks.length }; } },
+  { name: 'get_task', handler: async (args: { id: string }) => client.get(args.id) },
+  { name: 'task_ids', handler: async () => (await client.list()).map((task) => task.id) },${extra}
+];
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = tools.find((candidate) => candidate.name === request.params.name);
+  if (!tool) throw new Error('Unknown tool');
+  const result = await tool.handler(request.params.arguments as { id: string });
+  return { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }] };
+});
+`;
+    expect(rewritten(registry(''))).toContain('return toCallToolResult(result);');
+    const withString = analyzeText(registry("\n  { name: 'title', handler: async (args: { id: string }) => (await client.get(args.id)).title },")).findings.filter((finding) => finding.kind === 'transport-wrapper');
+    expect(withString.map((finding) => finding.rewrite)).toEqual([null]);
+    expect(withString[0].reviewReason).toMatch(/a string too \(quoted\)/);
+  });
+
   it('leaves for review a derivation whose value is not in scope at the return', () => {
     const code = `${HEAD}server.setRequestHandler(CallToolRequestSchema, async (request) => {
   let text: any;

@@ -7,6 +7,7 @@ import { handlerTargets } from '../discovery/targets.js';
 import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
 import { enclosingFunction, errorShape, isBuiltPerElement, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
+import { lookedUpToolsReturnNoString } from './never-string.js';
 import { isLookup } from './calls.js';
 import { jsonOrigin, jsonResultCall, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonCall } from './json.js';
 import { failureBranch, ternaryRewrite } from './branches.js';
@@ -251,7 +252,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     const itself = value !== undefined && isHandlerValueItself(value, registryValue, scope);
     // `let text; if (typeof result === 'string') text = result; else text = JSON.stringify(result, null, 2);`:
     // the handler's value made into text as toCallToolResult would make it, so the derivation goes.
-    const derived = itself ? null : derivedText(text, object, { sourceFile: scope.sourceFile, locals: scope.locals, isHandlerValue: (expression) => isHandlerValueItself(expression, registryValue, scope), isNeverString: (expression) => scope.checker !== undefined && isNeverString(useChecker(scope.checker).getTypeAtLocation(expression)) });
+    const derived = itself ? null : derivedText(text, object, { sourceFile: scope.sourceFile, locals: scope.locals, isHandlerValue: (expression) => isHandlerValueItself(expression, registryValue, scope), isNeverString: (expression) => (scope.checker !== undefined ? isNeverString(useChecker(scope.checker).getTypeAtLocation(expression)) : lookedUpToolsReturnNoString(registryValue, scope)) });
     const handed = itself ? value : derived?.rewritable ? derived.value : undefined;
     const removed = derived?.rewritable ? derived.removed : [];
     const simple = handed !== undefined && onlyContent && isErrorValue === undefined;
