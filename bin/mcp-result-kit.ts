@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The bin entry: everything lives in src/cli; only this file sets the exit code.
-import { main } from '../src/cli/main.js';
+// The bin entry: everything lives in cli/; only this file sets the exit code.
+import { main } from '../cli/main.js';
 
 process.exitCode = await main(process.argv);

@@ -34,7 +34,7 @@ const REPEAT = flag('repeat', 25);
 const RUNS = flag('runs', 9);
 const JSON_OUTPUT = args.includes('--json');
 
-const runModule = path.join(root, 'dist/src/probe/run.js');
+const runModule = path.join(root, 'dist/cli/probe/run.js');
 if (!existsSync(runModule)) {
   console.error('bench/probe: build first (npm run build)');
   process.exit(2);

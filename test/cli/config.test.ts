@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, resolveCliOptions, validateConfig } from '../../src/cli/config.js';
+import { loadConfig, resolveCliOptions, validateConfig } from '../../cli/config.js';
 import { cleanupTemporaries, tempDir, usageError, writeTree } from './helpers.js';
 
 afterAll(cleanupTemporaries);

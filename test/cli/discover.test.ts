@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { discoverFiles, findTsconfig, outsideTsconfigWarning, readTsconfigFiles, resolveTsconfig } from '../../src/cli/discover.js';
-import { UsageError } from '../../src/cli/errors.js';
-import { matchesGlob, matchesPath } from '../../src/cli/glob.js';
+import { discoverFiles, findTsconfig, outsideTsconfigWarning, readTsconfigFiles, resolveTsconfig } from '../../cli/discover.js';
+import { UsageError } from '../../cli/errors.js';
+import { matchesGlob, matchesPath } from '../../cli/glob.js';
 import { cleanupTemporaries, git, tempDir, writeTree } from './helpers.js';
 
 afterAll(cleanupTemporaries);

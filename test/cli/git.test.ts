@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkUncommitted, gitRoot } from '../../src/cli/git.js';
+import { checkUncommitted, gitRoot } from '../../cli/git.js';
 import { cleanupTemporaries, git, gitCommitAll, tempDir, writeTree } from './helpers.js';
 
 afterAll(cleanupTemporaries);

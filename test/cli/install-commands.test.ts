@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withDependency } from '../../src/cli/dependency-check.js';
+import { withDependency } from '../../cli/dependency-check.js';
 import { canResolve, detectPackageManager, installCommand, MissingPackageError, requireOptional } from '../../src/install.js';
 
 const base = mkdtempSync(path.join(os.tmpdir(), 'mrk-install-'));

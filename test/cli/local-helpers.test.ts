@@ -7,7 +7,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as runtime from '../../packages/runtime/src/results/results.js';
 import { localHelpersSource } from '../../transforms/local-helpers.js';
-import { planLocalHelpers } from '../../src/cli/local-helpers-file.js';
+import { planLocalHelpers } from '../../cli/local-helpers-file.js';
 import { cleanupTemporaries, linkModules, tempDir } from './helpers.js';
 
 type Helpers = typeof runtime;

@@ -1,10 +1,10 @@
 // Terminal output: diff colouring, the progress bar, and the CLI's exit codes in-process.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { colorizeDiff, renderDiff, unifiedDiff } from '../../src/cli/diff.js';
-import { useColor, type Io } from '../../src/cli/io.js';
-import { createProgress, shouldShowProgress } from '../../src/cli/progress.js';
-import { run } from '../../src/cli/program.js';
+import { colorizeDiff, renderDiff, unifiedDiff } from '../../cli/diff.js';
+import { useColor, type Io } from '../../cli/io.js';
+import { createProgress, shouldShowProgress } from '../../cli/progress.js';
+import { run } from '../../cli/program.js';
 import { cleanupTemporaries, tempDir, writeTree } from './helpers.js';
 
 afterAll(cleanupTemporaries);

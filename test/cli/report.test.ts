@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
-import { findingsSarif, findingsText, type CheckFinding, type RuleInfo } from '../../src/cli/findings.js';
-import { buildReport, countByKind, renderMarkdown, renderSummary, textChanges } from '../../src/cli/report.js';
+import { findingsSarif, findingsText, type CheckFinding, type RuleInfo } from '../../cli/findings.js';
+import { buildReport, countByKind, renderMarkdown, renderSummary, textChanges } from '../../cli/report.js';
 import type { FileResult } from '../../transforms/runner.js';
 import { expectMigrateReport, expectSarif } from './schema.js';
 

@@ -13,7 +13,7 @@ import {
   saveSuppressions,
   suppress,
   type SuppressedViolations,
-} from '../../src/cli/suppressions.js';
+} from '../../cli/suppressions.js';
 import { cleanupTemporaries, tempDir, usageError, writeTree } from './helpers.js';
 
 afterAll(cleanupTemporaries);

@@ -4,7 +4,7 @@ import tsParser from '@typescript-eslint/parser';
 import { Linter, type ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import plugin from '../../rules/index.js';
-import { syntaxOnlyParser } from '../../src/cli/syntax-parser.js';
+import { syntaxOnlyParser } from '../../cli/syntax-parser.js';
 
 const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/program.js';
+import { run } from '../../cli/program.js';
 import { cleanupTemporaries, tempDir } from '../cli/helpers.js';
 import { fakeIo, server } from './helpers.js';
 

@@ -1,7 +1,7 @@
 // Comparing a replayed call with its recording: what a migration should change, and regressions.
 import { describe, expect, it } from 'vitest';
-import { compareOutcomes, compareTools, firstDifference, firstJsonDifference } from '../../src/probe/compare.js';
-import type { ComparisonStatus, Json, JsonObject, Outcome, Step } from '../../src/probe/types.js';
+import { compareOutcomes, compareTools, firstDifference, firstJsonDifference } from '../../cli/probe/compare.js';
+import type { ComparisonStatus, Json, JsonObject, Outcome, Step } from '../../cli/probe/types.js';
 
 const step: Step = { id: 'get_station#1', tool: 'get_station', arguments: {}, phase: 'call', source: 'scenario' };
 const text = (body: string, extra: JsonObject = {}): Outcome => ({ type: 'result', result: { content: [{ type: 'text', text: body }], ...extra } as Json });

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Recording } from '../../src/probe/record.js';
-import { viewResult } from '../../src/probe/result-view.js';
+import type { Recording } from '../../cli/probe/record.js';
+import { viewResult } from '../../cli/probe/result-view.js';
 import { cleanupTemporaries, cli, FIXTURES, linkModules, ROOT, tempDir, type CliRun } from '../cli/helpers.js';
 import { probeCli } from './helpers.js';
 

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runProbe } from '../../src/probe/run.js';
+import { runProbe } from '../../cli/probe/run.js';
 import { builtBinaryExists, cleanupTemporaries, tempDir } from '../cli/helpers.js';
 import { probeCli, server } from './helpers.js';
 

@@ -1,9 +1,9 @@
 // The argument generator over a table of input schemas in the shapes real servers publish (zod v3
 // and v4 output, hand-written JSON Schema): valid arguments must validate, invalid ones must not.
 import { describe, expect, it } from 'vitest';
-import { invalidArguments, sampleValue, validArguments } from '../../src/probe/generate.js';
-import { validate } from '../../src/probe/schema.js';
-import type { JsonObject } from '../../src/probe/types.js';
+import { invalidArguments, sampleValue, validArguments } from '../../cli/probe/generate.js';
+import { validate } from '../../cli/probe/schema.js';
+import type { JsonObject } from '../../cli/probe/types.js';
 
 const obj = (properties: JsonObject, required: string[] = Object.keys(properties), extra: JsonObject = {}): JsonObject => ({ type: 'object', properties, required, ...extra });
 

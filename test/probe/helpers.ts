@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
-import type { Io } from '../../src/cli/io.js';
+import type { Io } from '../../cli/io.js';
 import { BIN, FIXTURES, type CliRun } from '../cli/helpers.js';
 
 export const SERVERS = path.join(FIXTURES, 'probe', 'servers');

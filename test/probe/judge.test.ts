@@ -1,8 +1,8 @@
 // The judge over a table of outcomes: every shape a real server returns, clean ones and near-misses.
 import { describe, expect, it } from 'vitest';
-import { judge } from '../../src/probe/judge.js';
-import { KIND_INFO, ruleIdOf } from '../../src/probe/kinds.js';
-import type { Json, JsonObject, Outcome, ProbeKind, Step, ToolInfo } from '../../src/probe/types.js';
+import { judge } from '../../cli/probe/judge.js';
+import { KIND_INFO, ruleIdOf } from '../../cli/probe/kinds.js';
+import type { Json, JsonObject, Outcome, ProbeKind, Step, ToolInfo } from '../../cli/probe/types.js';
 import { RULE_OF_KIND } from '../../rules/rule-set.js';
 import { SITE_KINDS } from '../../src/analyze/types.js';
 

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { maskOutcome, maskRules, maskText, maskValue } from '../../src/probe/mask.js';
+import { maskOutcome, maskRules, maskText, maskValue } from '../../cli/probe/mask.js';
 
 const defaults = maskRules();
 

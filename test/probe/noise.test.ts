@@ -1,10 +1,10 @@
 // Noise as two runs of the same build show it: what differed between them is ignored later, and
 // nothing else. Each case: runs a and b recorded, c replayed; `seen` is what a comparison then sees.
 import { describe, expect, it } from 'vitest';
-import { lineKinds } from '../../src/probe/line-kinds.js';
-import { fitsLine, mergeLine, oneRunTemplate, showTemplate, tokens } from '../../src/probe/line-template.js';
-import { cancelNoise, noiseBetween } from '../../src/probe/noise.js';
-import type { Json } from '../../src/probe/types.js';
+import { lineKinds } from '../../cli/probe/line-kinds.js';
+import { fitsLine, mergeLine, oneRunTemplate, showTemplate, tokens } from '../../cli/probe/line-template.js';
+import { cancelNoise, noiseBetween } from '../../cli/probe/noise.js';
+import type { Json } from '../../cli/probe/types.js';
 
 function seen(a: Json, b: Json, c: Json) {
   return cancelNoise(noiseBetween(a, b), a, c);

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Recording } from '../../src/probe/record.js';
+import type { Recording } from '../../cli/probe/record.js';
 import { cleanupTemporaries, cli, FIXTURES, linkModules, ROOT, tempDir, type CliRun } from '../cli/helpers.js';
 import { probeCli } from './helpers.js';
 

@@ -1,13 +1,13 @@
 // The report formats over one report with every kind of row: text (the table, colours), JSON,
 // SARIF (the official 2.1.0 schema, findings at the tool by name) and JUnit (well-formed, one case a call).
 import { describe, expect, it } from 'vitest';
-import { formatReport } from '../../src/probe/command.js';
-import { probeJson } from '../../src/probe/output/json.js';
-import { probeJunit, xmlText } from '../../src/probe/output/junit.js';
-import { probeSarif } from '../../src/probe/output/sarif.js';
-import { probeText } from '../../src/probe/output/text.js';
-import { nothingCalled, probeFailed, summarise } from '../../src/probe/summary.js';
-import type { CallRecord, ProbeReport, Step } from '../../src/probe/types.js';
+import { formatReport } from '../../cli/probe/command.js';
+import { probeJson } from '../../cli/probe/output/json.js';
+import { probeJunit, xmlText } from '../../cli/probe/output/junit.js';
+import { probeSarif } from '../../cli/probe/output/sarif.js';
+import { probeText } from '../../cli/probe/output/text.js';
+import { nothingCalled, probeFailed, summarise } from '../../cli/probe/summary.js';
+import type { CallRecord, ProbeReport, Step } from '../../cli/probe/types.js';
 import { assertWellFormedXml, validateSarif } from './helpers.js';
 
 const step = (id: string, tool: string, extra: Partial<Step> = {}): Step => ({ id, tool, arguments: {}, phase: 'call', source: 'scenario', ...extra });

@@ -2,8 +2,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generatedSteps } from '../../src/probe/plan.js';
-import { pathKind, pathSamples, withExistingPaths } from '../../src/probe/paths.js';
+import { generatedSteps } from '../../cli/probe/plan.js';
+import { pathKind, pathSamples, withExistingPaths } from '../../cli/probe/paths.js';
 import { cleanupTemporaries, tempDir } from '../cli/helpers.js';
 
 afterAll(cleanupTemporaries);

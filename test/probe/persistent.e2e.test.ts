@@ -6,10 +6,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readRecording } from '../../src/probe/record.js';
-import { runProbe, type ProbeOptions } from '../../src/probe/run.js';
-import { summarise } from '../../src/probe/summary.js';
-import type { ProbeReport } from '../../src/probe/types.js';
+import { readRecording } from '../../cli/probe/record.js';
+import { runProbe, type ProbeOptions } from '../../cli/probe/run.js';
+import { summarise } from '../../cli/probe/summary.js';
+import type { ProbeReport } from '../../cli/probe/types.js';
 import { builtBinaryExists, cleanupTemporaries, tempDir } from '../cli/helpers.js';
 import { probeCli, server } from './helpers.js';
 

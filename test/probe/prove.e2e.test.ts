@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesToRollBack } from '../../src/cli/prove.js';
+import { filesToRollBack } from '../../cli/prove.js';
 import type { FileResult } from '../../transforms/runner.js';
 import { BIN, builtBinaryExists, cleanupTemporaries, FIXTURES, ROOT, tempDir } from '../cli/helpers.js';
 

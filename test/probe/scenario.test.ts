@@ -3,9 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadScenario } from '../../src/probe/scenario.js';
-import { captureValues, resolveArguments, Scope } from '../../src/probe/substitute.js';
-import type { Outcome } from '../../src/probe/types.js';
+import { loadScenario } from '../../cli/probe/scenario.js';
+import { captureValues, resolveArguments, Scope } from '../../cli/probe/substitute.js';
+import type { Outcome } from '../../cli/probe/types.js';
 import { cleanupTemporaries, tempDir } from '../cli/helpers.js';
 
 afterAll(cleanupTemporaries);

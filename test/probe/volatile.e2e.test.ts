@@ -4,11 +4,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runProbe, type ProbeOptions } from '../../src/probe/run.js';
-import { waitNoticeWanted } from '../../src/probe/progress.js';
-import { readRecording } from '../../src/probe/record.js';
-import { summarise } from '../../src/probe/summary.js';
-import type { ProbeReport } from '../../src/probe/types.js';
+import { runProbe, type ProbeOptions } from '../../cli/probe/run.js';
+import { waitNoticeWanted } from '../../cli/probe/progress.js';
+import { readRecording } from '../../cli/probe/record.js';
+import { summarise } from '../../cli/probe/summary.js';
+import type { ProbeReport } from '../../cli/probe/types.js';
 import { builtBinaryExists, cleanupTemporaries, tempDir } from '../cli/helpers.js';
 import { fakeIo, probeCli, server } from './helpers.js';
 

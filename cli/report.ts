@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FileResult } from '../../transforms/runner.js';
+import type { FileResult } from '../transforms/runner.js';
 
 export interface ReportChange {
   file: string;

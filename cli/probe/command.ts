@@ -4,8 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../cli/errors.js';
-import { useColor, type Io } from '../cli/io.js';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
+import { useColor, type Io } from '../io.js';
 import type { MaskSpec } from './mask.js';
 import { probeJson } from './output/json.js';
 import { probeJunit } from './output/junit.js';

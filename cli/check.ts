@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
-import plugin from '../../rules/index.js';
-import { PLUGIN_NAME, PRESETS, ruleId, ruleSeverities, RULE_NAMES, type Preset, type RuleName, type Severity } from '../../rules/rule-set.js';
-import { onHandlerCount } from '../../rules/utils.js';
-import { packageVersion } from '../package-info.js';
-import { SOURCE_FILE_GLOBS } from '../source-files.js';
+import plugin from '../rules/index.js';
+import { PLUGIN_NAME, PRESETS, ruleId, ruleSeverities, RULE_NAMES, type Preset, type RuleName, type Severity } from '../rules/rule-set.js';
+import { onHandlerCount } from '../rules/utils.js';
+import { packageVersion } from '../src/package-info.js';
+import { SOURCE_FILE_GLOBS } from '../src/source-files.js';
 import { resolveCliOptions, type ConfigFlags } from './config.js';
 import { discoverFiles, outsideTsconfigWarning, readTsconfigFiles, resolveTsconfig } from './discover.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.js';

@@ -1,8 +1,8 @@
 import type { Linter } from 'eslint';
 import type * as TS from 'typescript';
-import { packageVersion } from '../package-info.js';
-import { ts } from '../typescript.js';
-import { parseLintedText } from '../analyze/index.js';
+import { packageVersion } from '../src/package-info.js';
+import { ts } from '../src/typescript.js';
+import { parseLintedText } from '../src/analyze/index.js';
 
 /**
  * The parser `check` lints with when it has no type information. The kit's rules read only the

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { localHelpersSource } from '../../transforms/local-helpers.js';
+import { localHelpersSource } from '../transforms/local-helpers.js';
 import type { ResultFormatOption } from './config.js';
 import { UsageError } from './errors.js';
 

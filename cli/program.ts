@@ -3,8 +3,8 @@ import type { CheckFlags } from './check.js';
 import { EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
 import type { Io } from './io.js';
 import type { MigrateFlags } from './migrate.js';
-import { packageVersion } from '../package-info.js';
-import type { ProbeFlags } from '../probe/command.js';
+import { packageVersion } from '../src/package-info.js';
+import type { ProbeFlags } from './probe/command.js';
 import { requirePeers } from './peers.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -147,7 +147,7 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--no-color', 'no colour (default: colour on a terminal, per FORCE_COLOR / NO_COLOR)')
     .action(async (command: string[], flags: ProbeFlags) => {
       requirePeers('probe', io.cwd);
-      const { runProbeCommand } = await import('../probe/command.js');
+      const { runProbeCommand } = await import('./probe/command.js');
       state.code = await runProbeCommand(command, flags, io);
     });
 

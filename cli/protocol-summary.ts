@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defaultProtocolVersion, describeDefault, type ProtocolVersion } from '../protocol-version.js';
+import { defaultProtocolVersion, describeDefault, type ProtocolVersion } from '../src/protocol-version.js';
 import { displayPath } from './report.js';
 
 /** Where an explicit protocol version came from: the flag, or the config file that set it. */

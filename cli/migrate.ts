@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { enabledKinds, RULE_OF_KIND, ruleId, ruleSeverities, type Preset, type RuleName, type Severity } from '../../rules/rule-set.js';
-import { readTsconfig, runMigration, selectedTransforms, transforms, UnknownTransformError, type FileResult, type MigrationRun } from '../../transforms/runner.js';
-import type { Transform } from '../../transforms/types.js';
-import { writeMigration, writeSourceFile, type WriteOutcome } from '../../transforms/write.js';
-import { DEFAULT_IMPORT_SOURCE } from '../analyze/index.js';
-import { packageVersion } from '../package-info.js';
+import { enabledKinds, RULE_OF_KIND, ruleId, ruleSeverities, type Preset, type RuleName, type Severity } from '../rules/rule-set.js';
+import { readTsconfig, runMigration, selectedTransforms, transforms, UnknownTransformError, type FileResult, type MigrationRun } from '../transforms/runner.js';
+import type { Transform } from '../transforms/types.js';
+import { writeMigration, writeSourceFile, type WriteOutcome } from '../transforms/write.js';
+import { DEFAULT_IMPORT_SOURCE } from '../src/analyze/index.js';
+import { packageVersion } from '../src/package-info.js';
 import { RESULT_FORMAT_OPTIONS, resolveCliOptions, type ConfigFlags } from './config.js';
 import { checkImportSource, dependencyInstallCommand, listedRange, missingDependencyMessage, runtimeRange, withDependency } from './dependency-check.js';
 import { productionImportProblems } from './production-imports.js';

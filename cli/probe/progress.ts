@@ -3,7 +3,7 @@
  * stderr names the wait once it has lasted a second (`… starting the server (4 s)`), and goes away
  * when the wait ends; short waits draw nothing. Only for a person at a terminal reading text.
  */
-import type { Io } from '../cli/io.js';
+import type { Io } from '../io.js';
 
 /** Waits shorter than this draw nothing. */
 export const WAIT_NOTICE_AFTER_MS = 1000;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from '../package-info.js';
+import { packageRoot } from '../src/package-info.js';
 
 export interface RuleHelp {
   /** The first paragraph of "Rule details": what the rule reports and why. */

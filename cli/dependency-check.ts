@@ -10,8 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as TS from 'typescript';
-import { detectPackageManager, installCommand, moveToDependenciesCommand } from '../install.js';
-import { ts } from '../typescript.js';
+import { detectPackageManager, installCommand, moveToDependenciesCommand } from '../src/install.js';
+import { ts } from '../src/typescript.js';
 import { packageName } from './peers.js';
 
 /** The fields a package.json can list a package in; only the first is installed in production for certain. */

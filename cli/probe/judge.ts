@@ -3,7 +3,7 @@
  * shows them. The words that make text read as a failure or as JSON are the analyzer's
  * (src/analyze/words.ts), so `probe` and `check` judge text alike.
  */
-import { isErrorPayload, looksLikeErrorText, looksLikeJsonText } from '../analyze/words.js';
+import { isErrorPayload, looksLikeErrorText, looksLikeJsonText } from '../../src/analyze/words.js';
 import { FAILURE_WORDING_KINDS } from './kinds.js';
 import { excerpt, isObject, viewResult, type ResultView } from './result-view.js';
 import { SchemaCompileError, validate } from './schema.js';

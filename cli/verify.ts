@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Diagnostic as MorphDiagnostic, Project, SourceFile } from 'ts-morph';
-import { ts } from '../typescript.js';
-import type { FileResult } from '../../transforms/runner.js';
+import { ts } from '../src/typescript.js';
+import type { FileResult } from '../transforms/runner.js';
 
 export interface NewTypeError {
   /** Absolute file, or '' for a global diagnostic. */

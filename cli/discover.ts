@@ -2,14 +2,14 @@ import { existsSync, lstatSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { globby } from 'globby';
 import type * as TS from 'typescript';
-import { ts } from '../typescript.js';
-import { DECLARATION_FILE, SKIPPED_FOLDERS, SOURCE_EXTENSIONS } from '../source-files.js';
-import { isTestFile, TEST_FILE_GLOBS } from '../analyze/flow/project-files.js';
-import { readTsconfig, TsconfigError } from '../../transforms/runner.js';
+import { ts } from '../src/typescript.js';
+import { DECLARATION_FILE, SKIPPED_FOLDERS, SOURCE_EXTENSIONS } from '../src/source-files.js';
+import { isTestFile, TEST_FILE_GLOBS } from '../src/analyze/flow/project-files.js';
+import { readTsconfig, TsconfigError } from '../transforms/runner.js';
 import { UsageError } from './errors.js';
 import { matchesGlob, type Glob } from './glob.js';
 
-export { SOURCE_EXTENSIONS } from '../source-files.js';
+export { SOURCE_EXTENSIONS } from '../src/source-files.js';
 /** Folders never scanned, whatever .gitignore says (the plugin's configs skip them too). */
 export const ALWAYS_SKIPPED = SKIPPED_FOLDERS;
 

@@ -3,7 +3,7 @@
  * order, judge and mask each outcome, compare with the recording, write the new recording. It
  * prints nothing and sets no exit code: the CLI does (src/probe/command.ts, bin/).
  */
-import { packageVersion } from '../package-info.js';
+import { packageVersion } from '../../src/package-info.js';
 import { compareOutcomes, compareTools } from './compare.js';
 import { ProbeError } from './errors.js';
 import { makeCalls, noiseFinding } from './calls.js';

@@ -12,7 +12,7 @@
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import type * as TS from 'typescript';
-import { ts } from '../typescript.js';
+import { ts } from '../src/typescript.js';
 import { checkImportSource, dependencyInstallCommand, REASONS } from './dependency-check.js';
 
 export interface ProductionImportProblem {

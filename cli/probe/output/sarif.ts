@@ -5,8 +5,8 @@
  * view groups `probe` and `check` alerts together.
  */
 import { createHash } from 'node:crypto';
-import { FINGERPRINT_KEY, SARIF_SCHEMA } from '../../cli/findings.js';
-import { ruleHelp } from '../../cli/rule-help.js';
+import { FINGERPRINT_KEY, SARIF_SCHEMA } from '../../findings.js';
+import { ruleHelp } from '../../rule-help.js';
 import { KIND_INFO, ruleIdOf } from '../kinds.js';
 import { STATUS_WORDS } from '../summary.js';
 import type { ProbeKind, ProbeReport } from '../types.js';

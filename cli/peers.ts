@@ -1,4 +1,4 @@
-import { canResolve, missingPackage } from '../install.js';
+import { canResolve, missingPackage } from '../src/install.js';
 import { UsageError } from './errors.js';
 
 interface Peer {

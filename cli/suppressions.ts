@@ -19,7 +19,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ESLint, Linter } from 'eslint';
-import { isRuleName, PLUGIN_NAME, RULE_NAMES } from '../../rules/rule-set.js';
+import { isRuleName, PLUGIN_NAME, RULE_NAMES } from '../rules/rule-set.js';
 import { UsageError } from './errors.js';
 
 /** ESLint's default file name (SuppressionsService.DEFAULT_SUPPRESSIONS_FILENAME). */

@@ -9,9 +9,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readTsconfig } from '../../transforms/runner.js';
-import { DEFAULT_IMPORT_SOURCE } from '../analyze/index.js';
-import { detectPackageManager, installCommand } from '../install.js';
+import { readTsconfig } from '../transforms/runner.js';
+import { DEFAULT_IMPORT_SOURCE } from '../src/analyze/index.js';
+import { detectPackageManager, installCommand } from '../src/install.js';
 import { resolveCliOptions } from './config.js';
 import { checkImportSource, missingDependencyMessage } from './dependency-check.js';
 import { discoverFiles, resolveTsconfig } from './discover.js';

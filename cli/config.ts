@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { HandlerOptionsError, resolveHandlerOptions, type HandlerOptions } from '../analyze/options.js';
-import { protocolVersionProblem } from '../protocol-version.js';
-import { isRuleName, PLUGIN_NAME, PRESETS, RULE_NAMES, SEVERITIES, type Preset, type RuleName, type Severity } from '../../rules/rule-set.js';
+import { HandlerOptionsError, resolveHandlerOptions, type HandlerOptions } from '../src/analyze/options.js';
+import { protocolVersionProblem } from '../src/protocol-version.js';
+import { isRuleName, PLUGIN_NAME, PRESETS, RULE_NAMES, SEVERITIES, type Preset, type RuleName, type Severity } from '../rules/rule-set.js';
 import { UsageError } from './errors.js';
 import { checkGlob, type Glob } from './glob.js';
 
