@@ -7,18 +7,18 @@
  * regression (rolled back), 2 could not run.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileResult } from '../../transforms/runner.js';
 import { writeSourceFile } from '../../transforms/write.js';
 import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, milliseconds } from '../probe/command.js';
 import { ProbeError } from '../probe/errors.js';
 import { runProbe, type ProbeOptions } from '../probe/run.js';
+import { makeTemporaryFolder, removeTemporaryFolder } from '../probe/session.js';
 import { STATUS_WORDS, nothingCalled, summarise } from '../probe/summary.js';
 import type { ProbeReport } from '../probe/types.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
-import { note, type Io } from './io.js';
+import type { Io } from './io.js';
 import { runMigrate, type MigrateFlags, type SupportFile } from './migrate.js';
 import { projectScripts, runtimeImportProblem, serverEntryProblem } from './prove-checks.js';
 import { displayPath } from './report.js';
@@ -148,9 +148,26 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   // Before the server starts: a proof that cannot end well stops now, not after minutes of recording.
   const problem = (await runtimeImportProblem(paths, flags, io.cwd)) ?? serverEntryProblem(serverCommand, io.cwd);
   if (problem) throw new UsageError(`--prove: ${problem}`);
-  // The recording's folder, made when the server first starts: a migration that changes nothing leaves none.
+  // The recording's folder, made when the server first starts (a migration that changes nothing
+  // makes none) and removed however the proof ends; on SIGINT or SIGTERM the bin's exit removes it.
   let folder: string | undefined;
-  const work = () => (folder ??= mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-prove-')));
+  const work = () => (folder ??= makeTemporaryFolder('mcp-result-kit-prove-'));
+  try {
+    return await proveIn(work, paths, flags, serverCommand, io, { startupTimeoutMs, timeoutMs });
+  } finally {
+    if (folder) removeTemporaryFolder(folder);
+  }
+}
+
+/** The proof itself, its recording and the server's stderr in the folder `work` makes. */
+async function proveIn(
+  work: () => string,
+  paths: string[],
+  flags: ProveFlags,
+  serverCommand: readonly string[],
+  io: Io,
+  { startupTimeoutMs, timeoutMs }: { startupTimeoutMs: number; timeoutMs: number },
+): Promise<number> {
   const recording = () => path.join(work(), 'before.json');
   const probe = (extra: Partial<ProbeOptions>): Promise<ProbeReport> =>
     runProbe({
@@ -270,6 +287,5 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   }
   lines.push(`Time: ${clock.report()}`);
   say(lines.join('\n'));
-  note(io, `the recording and the server's stderr: ${work()}`);
   return back.length > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -69,16 +69,18 @@ describe('migrate --prove', () => {
     expect(readFileSync(path.join(dir, 'build/index.js'), 'utf8')).toContain('mcp-result-kit');
   }, 300_000);
 
-  it('a plain-JS server without a build step: proven', () => {
+  it('a plain-JS server without a build step: proven, and its temp folder removed', () => {
     const dir = project('js-server');
-    const run = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs']);
+    const temp = tempDir('mrk-prove-tmp-');
+    const run = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs'], { TMPDIR: temp });
     expect(run.status).toBe(0);
+    expect(readdirSync(temp)).toEqual([]);
     expect(run.stdout).not.toContain('Built');
     expect(run.stdout).toMatch(/✔ find_job +gained isError/);
     expect(run.stdout).toMatch(/✔ proven/);
   }, 120_000);
 
-  it('rolls back the file of a tool that regressed, and exits 1', () => {
+  it('rolls back the file of a tool that regressed, exits 1, and removes its temp folder', () => {
     const dir = project('js-server');
     const source = path.join(dir, 'index.mjs');
     // A server that behaves differently once migrated: usage says "degraded" when its own source imports the kit.
@@ -86,8 +88,10 @@ describe('migrate --prove', () => {
       .replace("import { z } from 'zod';", "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nconst migrated = readFileSync(new URL(import.meta.url), 'utf8').includes(['from', \"'mcp-result-kit'\"].join(' '));")
       .replace('status: ok', "status: ${migrated ? 'degraded' : 'ok'}");
     writeFileSync(source, broken);
-    const run = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs']);
+    const temp = tempDir('mrk-prove-tmp-');
+    const run = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs'], { TMPDIR: temp });
     expect(run.status).toBe(1);
+    expect(readdirSync(temp)).toEqual([]);
     expect(run.stdout).toMatch(/✖ usage +text changed/);
     expect(run.stdout).toMatch(/usage: text changed: line 2: "status: ok" → "status: degraded"/);
     expect(run.stdout).toMatch(/✖ 1 regression in usage; rolled back \(left as they were\): index\.mjs/);
@@ -122,14 +126,16 @@ describe('migrate --prove', () => {
 });
 
 describe('migrate --prove checks before it records', () => {
-  /** Exit 2 with the message, before the server started: nothing on stdout, no file changed. */
+  /** Exit 2 with the message, before the server started: nothing on stdout, no file changed, no temp folder left. */
   function refused(dir: string, args: string[], message: RegExp) {
     const files = snapshot(dir);
-    const run = prove(dir, args);
+    const temp = tempDir('mrk-prove-tmp-');
+    const run = prove(dir, args, { TMPDIR: temp });
     expect(run.stderr).toMatch(message);
     expect(run.status).toBe(2);
     expect(run.stdout).not.toContain('Recorded');
     expect(snapshot(dir)).toEqual(files);
+    expect(readdirSync(temp)).toEqual([]);
     return run;
   }
 
@@ -198,6 +204,22 @@ describe('migrate --prove checks before it records', () => {
     const dir = project('js-server');
     refused(dir, ['index.mjs', '--', 'no-such-server-command-i25'], /could not record the server before the migration, so nothing was recorded or written: .*no-such-server-command-i25.*command not found/);
     refused(dir, ['index.mjs', '--', process.execPath, '-e', 'process.exit(3)'], /could not record the server before the migration, so nothing was recorded or written: .*stopped before it answered initialize: it exited with code 3/);
+  }, 60_000);
+});
+
+describe('migrate --prove interrupted', () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ])('%s while the server starts: exit %i, nothing written, the temp folder removed', (signal, code) => {
+    const dir = project('js-server');
+    const files = snapshot(dir);
+    const temp = tempDir('mrk-prove-tmp-');
+    const run = prove(dir, ['index.mjs', '--', process.execPath, path.join(FIXTURES, 'probe', 'servers', 'interrupts.mjs')], { TMPDIR: temp, PROBE_SIGNAL: signal });
+    expect(run.status).toBe(code);
+    expect(run.stdout).not.toContain('Recorded');
+    expect(snapshot(dir)).toEqual(files);
+    expect(readdirSync(temp)).toEqual([]);
   }, 60_000);
 });
 
