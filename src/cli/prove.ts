@@ -29,6 +29,10 @@ export interface ProveFlags extends MigrateFlags {
   startupTimeout?: string;
   /** `--timeout <ms>`: how long one call may take. */
   timeout?: string;
+  /** `--allow-writes`: the tools not annotated read-only are called with generated arguments too. */
+  allowWrites?: boolean;
+  /** `--scenario <file>`: the calls recorded, instead of generated ones. */
+  scenario?: string;
 }
 
 /** How one tool fared: its calls' comparison statuses, and whether any regressed. */
@@ -173,8 +177,10 @@ async function proveIn(
     runProbe({
       target: { kind: 'stdio', command: serverCommand[0], args: serverCommand.slice(1), cwd: io.cwd, env: io.env, logFile: path.join(work(), 'server.log') },
       cwd: io.cwd,
-      // Recorded from the tools' schemas; the replay repeats the recorded calls.
-      generate: extra.compare === undefined,
+      // Recorded from the scenario, or else from the tools' schemas; the replay repeats the recorded calls.
+      generate: extra.compare === undefined && flags.scenario === undefined,
+      ...(extra.compare === undefined && flags.scenario !== undefined ? { scenario: flags.scenario } : {}),
+      allowWrites: flags.allowWrites === true,
       pathRoot: scratchFolder(work()),
       timeoutMs,
       startupTimeoutMs,
@@ -195,9 +201,12 @@ async function proveIn(
       if (error instanceof ProbeError) throw new ProbeError(`could not record the server before the migration, so nothing was recorded or written: ${error.message}`);
       throw error;
     }
-    idle = nothingCalled(before);
+    idle = nothingCalled(before, 'prove');
     if (idle) throw new NothingCalled();
-    say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools, made against two starts of the server (the noise baseline).`);
+    const counts = summarise(before);
+    // How much of the server the proof reaches: a call that only ever fails proves little about a success path.
+    const reached = `${counts.succeeded} reached a success, ${counts.failedProperly} failed with isError, ${counts.failing} gave a bad result`;
+    say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools (${reached}), made against two starts of the server (the noise baseline).`);
   };
 
   // 2. Migrate: written once the recording is made.

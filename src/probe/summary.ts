@@ -71,17 +71,25 @@ export function summarise(report: ProbeReport): ProbeSummary {
   };
 }
 
+/** Where the tools that may write would write, said with the flag that lets them be called. */
+const WRITES_GO = {
+  probe: 'against a scratch copy: --cwd <copy>',
+  // The proof runs the server in the project itself; only path parameters get the proof's scratch files.
+  prove: "path parameters get files in the proof's scratch folder; what the server writes elsewhere, such as its own data file, is written for real",
+} as const;
+
 /**
  * Why a run proves nothing because it called nothing (nothing made it to the server), naming the
- * flag or scenario that would call something; undefined when something was called or with --dry.
+ * flag or scenario that would call something (of `probe`, or of `migrate --prove`); undefined
+ * when something was called or with --dry.
  */
-export function nothingCalled(report: ProbeReport): string | undefined {
+export function nothingCalled(report: ProbeReport, command: keyof typeof WRITES_GO = 'probe'): string | undefined {
   if (report.dry || report.calls.some((call) => call.step.phase === 'call' && call.outcome.type !== 'not-run')) return undefined;
   if (report.tools.length === 0) return 'nothing was called: the server lists no tools';
   const writers = report.skipped.filter((skip) => skip.reason.includes('--allow-writes'));
   if (writers.length > 0) {
     const names = writers.slice(0, 5).map((skip) => skip.tool).join(', ') + (writers.length > 5 ? ` and ${writers.length - 5} more` : '');
-    return `nothing was called: ${writers.length === 1 ? 'the one tool' : `all ${writers.length} tools`} may write (${names}: not annotated readOnlyHint: true); pass --allow-writes to call them with generated arguments (against a scratch copy: --cwd <copy>), or give --scenario <file> with the calls to make`;
+    return `nothing was called: ${writers.length === 1 ? 'the one tool' : `all ${writers.length} tools`} may write (${names}: not annotated readOnlyHint: true); pass --allow-writes to call them with generated arguments (${WRITES_GO[command]}), or give --scenario <file> with the calls to make`;
   }
   if (report.skipped.length > 0) return 'nothing was called: --only/--skip left out every tool the server lists';
   const notRun = report.calls.find((call) => call.outcome.type === 'not-run');

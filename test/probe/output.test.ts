@@ -236,6 +236,11 @@ describe('earned verdicts', () => {
       { tool: 'start_process', reason: 'may write (it is not annotated readOnlyHint: true); pass --allow-writes to call it with generated arguments' },
     ];
     expect(nothingCalled({ ...base, tools: ['write_file', 'start_process'], skipped })).toMatch(/^nothing was called: all 2 tools may write \(write_file, start_process: not annotated readOnlyHint: true\); pass --allow-writes .*--scenario <file>/);
+    expect(nothingCalled({ ...base, tools: ['write_file', 'start_process'], skipped })).toContain('(against a scratch copy: --cwd <copy>)');
+    // migrate --prove has no --cwd: the server runs in the project, only path parameters get scratch files.
+    const forProve = nothingCalled({ ...base, tools: ['write_file', 'start_process'], skipped }, 'prove');
+    expect(forProve).toMatch(/pass --allow-writes to call them with generated arguments \(path parameters get files in the proof's scratch folder; what the server writes elsewhere, such as its own data file, is written for real\), or give --scenario <file>/);
+    expect(forProve).not.toContain('--cwd');
     expect(nothingCalled({ ...base, tools: [] })).toBe('nothing was called: the server lists no tools');
     expect(nothingCalled({ ...base, tools: ['a'], skipped: [{ tool: 'a', reason: 'left out by --only/--skip' }] })).toMatch(/--only\/--skip left out every tool/);
     expect(nothingCalled({ ...base, tools: ['a'] })).toMatch(/the plan has no calls/);

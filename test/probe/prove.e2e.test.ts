@@ -75,9 +75,34 @@ describe('migrate --prove', () => {
     const run = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs'], { TMPDIR: temp });
     expect(run.status).toBe(0);
     expect(readdirSync(temp)).toEqual([]);
+    expect(run.stdout).toContain('Recorded job-board-js: 3 calls to 2 tools (1 reached a success, 1 failed with isError, 1 gave a bad result), made against two starts of the server');
     expect(run.stdout).not.toContain('Built');
     expect(run.stdout).toMatch(/✔ find_job +gained isError/);
     expect(run.stdout).toMatch(/✔ proven/);
+  }, 120_000);
+
+  it('tools without readOnlyHint: refused naming --allow-writes and --scenario, then proven with --allow-writes', () => {
+    const dir = project('js-server');
+    const source = path.join(dir, 'index.mjs');
+    writeFileSync(source, readFileSync(source, 'utf8').replaceAll(', annotations: { readOnlyHint: true }', ''));
+    const refused = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/--prove: nothing was called: all 2 tools may write \(find_job, usage: not annotated readOnlyHint: true\); pass --allow-writes to call them with generated arguments \(path parameters get files in the proof's scratch folder; .*\), or give --scenario <file> with the calls to make; nothing was written/);
+    expect(refused.stderr).not.toContain('--cwd');
+    const run = prove(dir, ['index.mjs', '--allow-writes', '--', process.execPath, 'index.mjs']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/✔ find_job +gained isError/);
+    expect(run.stdout).toMatch(/✔ proven/);
+  }, 120_000);
+
+  it('--scenario: the calls recorded are the scenario\'s', () => {
+    const dir = project('js-server');
+    writeFileSync(path.join(dir, 'calls.json'), JSON.stringify([{ tool: 'find_job', arguments: { name: 'backup' } }, { tool: 'find_job', arguments: { name: 'restore' } }]));
+    const run = prove(dir, ['index.mjs', '--scenario', 'calls.json', '--', process.execPath, 'index.mjs']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Recorded job-board-js: 2 calls to 2 tools (1 reached a success, 0 failed with isError, 1 gave a bad result)');
+    expect(run.stdout).toMatch(/✔ find_job +same, gained isError/);
+    expect(run.stdout).not.toMatch(/usage/);
   }, 120_000);
 
   it('rolls back the file of a tool that regressed, exits 1, and removes its temp folder', () => {
@@ -122,6 +147,8 @@ describe('migrate --prove', () => {
     expect(prove(dir, ['index.mjs'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--prove needs the command that starts the server, after --/) });
     expect(prove(dir, ['--dry-run', '--', process.execPath, 'index.mjs'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/cannot be combined with --dry-run/) });
     expect(prove(dir, ['--startup-timeout', 'soon', '--', process.execPath, 'index.mjs'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--startup-timeout must be a whole number of milliseconds above 0, not "soon"/) });
+    const withoutProve = spawnSync(process.execPath, [BIN, 'migrate', 'index.mjs', '--allow-writes'], { cwd: dir, encoding: 'utf8' });
+    expect(withoutProve).toMatchObject({ status: 2, stderr: expect.stringMatching(/--allow-writes and --scenario are for --prove/) });
   }, 120_000);
 });
 
