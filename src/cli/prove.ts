@@ -15,7 +15,7 @@ import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, milliseconds } from '..
 import { ProbeError } from '../probe/errors.js';
 import { runProbe, type ProbeOptions } from '../probe/run.js';
 import { makeTemporaryFolder, removeTemporaryFolder } from '../probe/session.js';
-import { STATUS_WORDS, nothingCalled, summarise } from '../probe/summary.js';
+import { STATUS_WORDS, callReach, nothingCalled, summarise } from '../probe/summary.js';
 import type { ProbeReport } from '../probe/types.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
 import type { Io } from './io.js';
@@ -203,9 +203,9 @@ async function proveIn(
     }
     idle = nothingCalled(before, 'prove');
     if (idle) throw new NothingCalled();
-    const counts = summarise(before);
     // How much of the server the proof reaches: a call that only ever fails proves little about a success path.
-    const reached = `${counts.succeeded} reached a success, ${counts.failedProperly} failed with isError, ${counts.failing} gave a bad result`;
+    const reach = callReach(before);
+    const reached = `${reach.succeeded} reached a success, ${reach.failedWithIsError} failed with isError, ${reach.failedWithoutIsError} failed without it${reach.noResult > 0 ? `, ${reach.noResult} got no result` : ''}`;
     say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools (${reached}), made against two starts of the server (the noise baseline).`);
   };
 

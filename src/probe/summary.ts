@@ -1,5 +1,6 @@
 /** Counts over a probe report, shared by every output format and the exit code. */
 import { sdkRefusal } from './judge.js';
+import { FAILURE_WORDING_KINDS } from './kinds.js';
 import { viewResult } from './result-view.js';
 import type { CallRecord, ComparisonStatus, ProbeReport } from './types.js';
 
@@ -77,6 +78,30 @@ const WRITES_GO = {
   // The proof runs the server in the project itself; only path parameters get the proof's scratch files.
   prove: "path parameters get files in the proof's scratch folder; what the server writes elsewhere, such as its own data file, is written for real",
 } as const;
+
+/** How far the calls made got: what a replay of them can prove. */
+export interface CallReach {
+  /** A result without isError whose text does not report a failure (a finding about its form, such as JSON text without structuredContent, aside). */
+  succeeded: number;
+  failedWithIsError: number;
+  /** A result whose text reports a failure without isError. */
+  failedWithoutIsError: number;
+  /** No result of the tool's: refused by the SDK, a protocol error, a timeout, a crash. */
+  noResult: number;
+}
+
+export function callReach(report: ProbeReport): CallReach {
+  const reach: CallReach = { succeeded: 0, failedWithIsError: 0, failedWithoutIsError: 0, noResult: 0 };
+  for (const call of report.calls) {
+    const verdict = callVerdict(call);
+    if (verdict === 'not-run' || verdict === 'setup') continue;
+    if (verdict === 'failed-properly') reach.failedWithIsError++;
+    else if (call.findings.some((finding) => FAILURE_WORDING_KINDS.has(finding.kind))) reach.failedWithoutIsError++;
+    else if (verdict !== 'refused-by-sdk' && succeeded(call)) reach.succeeded++;
+    else reach.noResult++;
+  }
+  return reach;
+}
 
 /**
  * Why a run proves nothing because it called nothing (nothing made it to the server), naming the

@@ -6,7 +6,7 @@ import { probeJson } from '../../src/probe/output/json.js';
 import { probeJunit, xmlText } from '../../src/probe/output/junit.js';
 import { probeSarif } from '../../src/probe/output/sarif.js';
 import { probeText } from '../../src/probe/output/text.js';
-import { nothingCalled, probeFailed, summarise } from '../../src/probe/summary.js';
+import { callReach, nothingCalled, probeFailed, summarise } from '../../src/probe/summary.js';
 import type { CallRecord, ProbeReport, Step } from '../../src/probe/types.js';
 import { assertWellFormedXml, validateSarif } from './helpers.js';
 
@@ -228,6 +228,20 @@ describe('earned verdicts', () => {
   it('warns when the recording has no noise baseline', () => {
     const text = probeText({ ...base, comparison: { file: 'a.json', tools: { added: [], removed: [] }, noise: { baseline: false, masked: 0, calls: 0 } } }, { color: false });
     expect(text).toContain('the recording has no noise baseline');
+  });
+
+  it('how far the calls got: a finding about the form keeps a success, one about failure wording does not', () => {
+    const jsonText: CallRecord = {
+      step: step('list_requests#1', 'list_requests'),
+      sent: {},
+      outcome: { type: 'result', result: { content: [{ type: 'text', text: '{"requests":[]}' }] } },
+      durationMs: 1,
+      findings: [{ kind: 'json-text-content', severity: 'error', message: 'the text is JSON but the result has no structuredContent' }],
+    };
+    const failedProperly: CallRecord = { step: step('get_station#3', 'get_station'), sent: {}, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Invalid arguments' }], isError: true } }, durationMs: 1, findings: [] };
+    // get_station#1, reserve_stock#1 and the accepted invalid call succeeded; get_station#2 reports a failure without isError; sync_now#1 crashed; sync_now#2 was not run.
+    expect(callReach(REPORT)).toEqual({ succeeded: 3, failedWithIsError: 0, failedWithoutIsError: 1, noResult: 1 });
+    expect(callReach({ ...REPORT, calls: [jsonText, failedProperly] })).toEqual({ succeeded: 1, failedWithIsError: 1, failedWithoutIsError: 0, noResult: 0 });
   });
 
   it('a run that called nothing is not an all-clear, and says what would call something', () => {

@@ -75,7 +75,7 @@ describe('migrate --prove', () => {
     const run = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs'], { TMPDIR: temp });
     expect(run.status).toBe(0);
     expect(readdirSync(temp)).toEqual([]);
-    expect(run.stdout).toContain('Recorded job-board-js: 3 calls to 2 tools (1 reached a success, 1 failed with isError, 1 gave a bad result), made against two starts of the server');
+    expect(run.stdout).toContain('Recorded job-board-js: 3 calls to 2 tools (1 reached a success, 1 failed with isError, 1 failed without it), made against two starts of the server');
     expect(run.stdout).not.toContain('Built');
     expect(run.stdout).toMatch(/✔ find_job +gained isError/);
     expect(run.stdout).toMatch(/✔ proven/);
@@ -100,7 +100,7 @@ describe('migrate --prove', () => {
     writeFileSync(path.join(dir, 'calls.json'), JSON.stringify([{ tool: 'find_job', arguments: { name: 'backup' } }, { tool: 'find_job', arguments: { name: 'restore' } }]));
     const run = prove(dir, ['index.mjs', '--scenario', 'calls.json', '--', process.execPath, 'index.mjs']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('Recorded job-board-js: 2 calls to 2 tools (1 reached a success, 0 failed with isError, 1 gave a bad result)');
+    expect(run.stdout).toContain('Recorded job-board-js: 2 calls to 2 tools (1 reached a success, 0 failed with isError, 1 failed without it)');
     expect(run.stdout).toMatch(/✔ find_job +same, gained isError/);
     expect(run.stdout).not.toMatch(/usage/);
   }, 120_000);
