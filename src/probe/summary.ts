@@ -86,9 +86,12 @@ export interface CallReach {
   failedWithIsError: number;
   /** A result whose text reports a failure without isError. */
   failedWithoutIsError: number;
-  /** No result of the tool's: refused by the SDK, a protocol error, a timeout, a crash. */
+  /** No result a client accepts: refused by the SDK, not a CallToolResult, a protocol error, a timeout, a crash. */
   noResult: number;
 }
+
+/** Kinds of results the SDK's client refuses: no client reads them as a success. */
+const REFUSED_BY_CLIENTS: ReadonlySet<string> = new Set(['string', 'bare-object']);
 
 export function callReach(report: ProbeReport): CallReach {
   const reach: CallReach = { succeeded: 0, failedWithIsError: 0, failedWithoutIsError: 0, noResult: 0 };
@@ -97,7 +100,7 @@ export function callReach(report: ProbeReport): CallReach {
     if (verdict === 'not-run' || verdict === 'setup') continue;
     if (verdict === 'failed-properly') reach.failedWithIsError++;
     else if (call.findings.some((finding) => FAILURE_WORDING_KINDS.has(finding.kind))) reach.failedWithoutIsError++;
-    else if (verdict !== 'refused-by-sdk' && succeeded(call)) reach.succeeded++;
+    else if (verdict !== 'refused-by-sdk' && succeeded(call) && !call.findings.some((finding) => REFUSED_BY_CLIENTS.has(finding.kind))) reach.succeeded++;
     else reach.noResult++;
   }
   return reach;

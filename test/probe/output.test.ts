@@ -242,6 +242,14 @@ describe('earned verdicts', () => {
     // get_station#1, reserve_stock#1 and the accepted invalid call succeeded; get_station#2 reports a failure without isError; sync_now#1 crashed; sync_now#2 was not run.
     expect(callReach(REPORT)).toEqual({ succeeded: 3, failedWithIsError: 0, failedWithoutIsError: 1, noResult: 1 });
     expect(callReach({ ...REPORT, calls: [jsonText, failedProperly] })).toEqual({ succeeded: 1, failedWithIsError: 1, failedWithoutIsError: 0, noResult: 0 });
+    const objectAsText: CallRecord = {
+      step: step('list_volumes#1', 'list_volumes'),
+      sent: {},
+      outcome: { type: 'result', result: { content: [{ type: 'text', text: { summary: 'Volumes: 1' } }] } },
+      durationMs: 1,
+      findings: [{ kind: 'bare-object', severity: 'error', message: 'a text item carries an object where a string is due' }],
+    };
+    expect(callReach({ ...REPORT, calls: [objectAsText] })).toEqual({ succeeded: 0, failedWithIsError: 0, failedWithoutIsError: 0, noResult: 1 });
   });
 
   it('a run that called nothing is not an all-clear, and says what would call something', () => {
