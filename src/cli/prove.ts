@@ -244,7 +244,8 @@ async function proveIn(
   };
 
   // 3. Build, when the project has a build script.
-  const build = clock.timeSync('build', () => runBuild(io.cwd));
+  // Timed only when there is one: a plain-JS server's time line has no build phase.
+  const build = typeof projectScripts(io.cwd)?.build === 'string' ? clock.timeSync('build', () => runBuild(io.cwd)) : undefined;
   if (build && !build.ok) {
     rollBack(written);
     runBuild(io.cwd);

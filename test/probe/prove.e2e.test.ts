@@ -77,6 +77,7 @@ describe('migrate --prove', () => {
     expect(readdirSync(temp)).toEqual([]);
     expect(run.stdout).toContain('Recorded job-board-js: 3 calls to 2 tools (1 reached a success, 1 failed with isError, 1 failed without it), made against two starts of the server');
     expect(run.stdout).not.toContain('Built');
+    expect(run.stdout).toMatch(/Time: record \(two starts\) \d+:\d\d, migrate \d+:\d\d, replay \d+:\d\d; \d+:\d\d in all/);
     expect(run.stdout).toMatch(/✔ find_job +gained isError/);
     expect(run.stdout).toMatch(/✔ proven/);
   }, 120_000);
