@@ -206,7 +206,7 @@ export interface SupportFile {
   before: string | undefined;
 }
 
-/** What `migrate --prove` (src/cli/prove.ts) needs to know of a migration run. */
+/** What `migrate --prove` (cli/prove.ts) needs to know of a migration run. */
 export interface MigrateHooks {
   /**
    * Called once the rewrites are planned and checked (the dependency, the git guard), just before

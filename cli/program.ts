@@ -72,7 +72,9 @@ export function createProgram(io: Io, state: ProgramState): Command {
     .option('--prove', 'prove the migration on the running server: record it, migrate, build, replay and compare; files of tools that regressed are rolled back (needs the server command after --)')
     .option('--startup-timeout <ms>', 'with --prove: time the server has to start and answer initialize (default 20000)')
     .option('--timeout <ms>', 'with --prove: time one call may take (default 30000)')
-    .action(async (paths: string[], flags: MigrateFlags & { prove?: boolean; startupTimeout?: string; timeout?: string }) => {
+    .option('--allow-writes', 'with --prove: also call the tools not annotated readOnlyHint: true (or annotated destructiveHint: true) with generated arguments')
+    .option('-s, --scenario <file>', 'with --prove: record the calls of this scenario file instead of generated ones (see docs/probe.md)')
+    .action(async (paths: string[], flags: MigrateFlags & { prove?: boolean; startupTimeout?: string; timeout?: string; allowWrites?: boolean; scenario?: string }) => {
       requirePeers('migrate', io.cwd);
       if (flags.prove) {
         requirePeers('probe', io.cwd);
@@ -82,6 +84,7 @@ export function createProgram(io: Io, state: ProgramState): Command {
       }
       if (state.serverCommand) throw new UsageError('a command after -- is for --prove: migrate --prove src -- node dist/index.js');
       if (flags.startupTimeout !== undefined || flags.timeout !== undefined) throw new UsageError('--startup-timeout and --timeout are for --prove (they bound the server it starts)');
+      if (flags.allowWrites || flags.scenario !== undefined) throw new UsageError('--allow-writes and --scenario are for --prove (they choose the calls made to the server it starts)');
       const { runMigrate } = await import('./migrate.js');
       state.code = await runMigrate(paths, flags, io);
     });

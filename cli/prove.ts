@@ -7,18 +7,18 @@
  * regression (rolled back), 2 could not run.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileResult } from '../transforms/runner.js';
 import { writeSourceFile } from '../transforms/write.js';
 import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, milliseconds } from './probe/command.js';
 import { ProbeError } from './probe/errors.js';
 import { runProbe, type ProbeOptions } from './probe/run.js';
-import { STATUS_WORDS, nothingCalled, summarise } from './probe/summary.js';
+import { makeTemporaryFolder, removeTemporaryFolder } from './probe/session.js';
+import { STATUS_WORDS, callReach, nothingCalled, summarise } from './probe/summary.js';
 import type { ProbeReport } from './probe/types.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
-import { note, type Io } from './io.js';
+import type { Io } from './io.js';
 import { runMigrate, type MigrateFlags, type SupportFile } from './migrate.js';
 import { projectScripts, runtimeImportProblem, serverEntryProblem } from './prove-checks.js';
 import { displayPath } from './report.js';
@@ -29,6 +29,10 @@ export interface ProveFlags extends MigrateFlags {
   startupTimeout?: string;
   /** `--timeout <ms>`: how long one call may take. */
   timeout?: string;
+  /** `--allow-writes`: the tools not annotated read-only are called with generated arguments too. */
+  allowWrites?: boolean;
+  /** `--scenario <file>`: the calls recorded, instead of generated ones. */
+  scenario?: string;
 }
 
 /** How one tool fared: its calls' comparison statuses, and whether any regressed. */
@@ -148,16 +152,35 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   // Before the server starts: a proof that cannot end well stops now, not after minutes of recording.
   const problem = (await runtimeImportProblem(paths, flags, io.cwd)) ?? serverEntryProblem(serverCommand, io.cwd);
   if (problem) throw new UsageError(`--prove: ${problem}`);
-  // The recording's folder, made when the server first starts: a migration that changes nothing leaves none.
+  // The recording's folder, made when the server first starts (a migration that changes nothing
+  // makes none) and removed however the proof ends; on SIGINT or SIGTERM the bin's exit removes it.
   let folder: string | undefined;
-  const work = () => (folder ??= mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-prove-')));
+  const work = () => (folder ??= makeTemporaryFolder('mcp-result-kit-prove-'));
+  try {
+    return await proveIn(work, paths, flags, serverCommand, io, { startupTimeoutMs, timeoutMs });
+  } finally {
+    if (folder) removeTemporaryFolder(folder);
+  }
+}
+
+/** The proof itself, its recording and the server's stderr in the folder `work` makes. */
+async function proveIn(
+  work: () => string,
+  paths: string[],
+  flags: ProveFlags,
+  serverCommand: readonly string[],
+  io: Io,
+  { startupTimeoutMs, timeoutMs }: { startupTimeoutMs: number; timeoutMs: number },
+): Promise<number> {
   const recording = () => path.join(work(), 'before.json');
   const probe = (extra: Partial<ProbeOptions>): Promise<ProbeReport> =>
     runProbe({
       target: { kind: 'stdio', command: serverCommand[0], args: serverCommand.slice(1), cwd: io.cwd, env: io.env, logFile: path.join(work(), 'server.log') },
       cwd: io.cwd,
-      // Recorded from the tools' schemas; the replay repeats the recorded calls.
-      generate: extra.compare === undefined,
+      // Recorded from the scenario, or else from the tools' schemas; the replay repeats the recorded calls.
+      generate: extra.compare === undefined && flags.scenario === undefined,
+      ...(extra.compare === undefined && flags.scenario !== undefined ? { scenario: flags.scenario } : {}),
+      allowWrites: flags.allowWrites === true,
       pathRoot: scratchFolder(work()),
       timeoutMs,
       startupTimeoutMs,
@@ -178,9 +201,12 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
       if (error instanceof ProbeError) throw new ProbeError(`could not record the server before the migration, so nothing was recorded or written: ${error.message}`);
       throw error;
     }
-    idle = nothingCalled(before);
+    idle = nothingCalled(before, 'prove');
     if (idle) throw new NothingCalled();
-    say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools, made against two starts of the server (the noise baseline).`);
+    // How much of the server the proof reaches: a call that only ever fails proves little about a success path.
+    const reach = callReach(before);
+    const reached = `${reach.succeeded} reached a success, ${reach.failedWithIsError} failed with isError, ${reach.failedWithoutIsError} failed without it${reach.noResult > 0 ? `, ${reach.noResult} got no result` : ''}`;
+    say(`Recorded ${before.server.name}: ${before.calls.length} calls to ${before.tools.length} tools (${reached}), made against two starts of the server (the noise baseline).`);
   };
 
   // 2. Migrate: written once the recording is made.
@@ -218,7 +244,8 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   };
 
   // 3. Build, when the project has a build script.
-  const build = clock.timeSync('build', () => runBuild(io.cwd));
+  // Timed only when there is one: a plain-JS server's time line has no build phase.
+  const build = typeof projectScripts(io.cwd)?.build === 'string' ? clock.timeSync('build', () => runBuild(io.cwd)) : undefined;
   if (build && !build.ok) {
     rollBack(written);
     runBuild(io.cwd);
@@ -270,6 +297,5 @@ export async function runProve(paths: string[], flags: ProveFlags, serverCommand
   }
   lines.push(`Time: ${clock.report()}`);
   say(lines.join('\n'));
-  note(io, `the recording and the server's stderr: ${work()}`);
   return back.length > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -7,7 +7,7 @@
 // makes the example scenario's 41 calls `--repeat` times (1,025 calls by default) against one
 // freshly started server, in two ways, alternated run by run:
 //   bare   the SDK's own StdioClientTransport and Client.callTool in a loop, nothing else;
-//   probe  runProbe (src/probe/run.ts) with a scenario of the same calls: its own transport, the
+//   probe  runProbe (cli/probe/run.ts) with a scenario of the same calls: its own transport, the
 //          raw-result tap, the judge (outputSchema validation included), masking, and --record.
 // The call phase is timed from the first call to the last answer (start-up excluded: it is the same
 // server start for both), in wall time and in this process's CPU time (the client's own work, which

@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { judge, outcomeFailed, sdkRefusal } from './judge.js';
-import { excerpt, viewResult, type ResultView } from './result-view.js';
+import { excerpt, isObject, viewResult, type ResultView } from './result-view.js';
 import type { Comparison, ComparisonStatus, Outcome, Step, ToolChanges } from './types.js';
 
 export interface CompareContext {
@@ -96,7 +96,10 @@ function compareResults(step: Step, before: ResultView, after: ResultView, befor
   if (before.isError && !after.isError) return comparison('lost-is-error', `now a success: ${excerpt(after.text)}`);
   // A raw string that is now a result, or an empty result that now says something: fixed, not changed.
   if (before.shape !== 'result' && after.shape === 'result' && before.text === after.text) return comparison('now-answers', 'was a raw string, now a CallToolResult with the same text');
-  if (before.texts.length === 0 && after.texts.length > 0) return comparison('now-answers', `was an empty result, now ${excerpt(after.text)}`);
+  if (before.texts.length === 0 && after.texts.length > 0) {
+    const was = before.otherContent.some((item) => isObject(item) && item.type === 'text') ? 'a text item whose text is not a string' : 'an empty result';
+    return comparison('now-answers', `was ${was}, now ${excerpt(after.text)}`);
+  }
   if (after.text !== before.text) {
     return before.isError || beforeFailed ? comparison('error-text-changed', firstDifference(before.text, after.text)) : comparison('text-changed', firstDifference(before.text, after.text));
   }

@@ -7,7 +7,7 @@ import { isErrorPayload, looksLikeErrorText, looksLikeJsonText } from '../../src
 import { FAILURE_WORDING_KINDS } from './kinds.js';
 import { excerpt, isObject, viewResult, type ResultView } from './result-view.js';
 import { SchemaCompileError, validate } from './schema.js';
-import type { Json, Outcome, ProbeFinding, ProbeKind, Step, ToolInfo } from './types.js';
+import type { Json, JsonObject, Outcome, ProbeFinding, ProbeKind, Step, ToolInfo } from './types.js';
 
 export interface JudgeContext {
   /** The tool as the server listed it (for its outputSchema); undefined when it is not listed. */
@@ -44,6 +44,13 @@ function judgeResult(raw: Json, view: ResultView, context: JudgeContext): ProbeF
     return [error('bare-object', `returned ${excerpt(JSON.stringify(raw))}, which has no content array; clients show an empty result`)];
   }
   const findings: ProbeFinding[] = [];
+  // A handler's value put as the text itself (`text: result`): the SDK's server sends it as it is, its client refuses it.
+  const notText = ((raw as { content: Json[] }).content).find((item) => isObject(item) && item.type === 'text' && typeof item.text !== 'string');
+  if (notText !== undefined) {
+    const value = (notText as JsonObject).text;
+    const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+    findings.push(error('bare-object', `a text item carries ${what} (${excerpt(JSON.stringify(value) ?? 'undefined')}) where a string is due: a plain object reached the content array; SDK clients reject the result`));
+  }
   if (view.emptyContent && view.structuredContent === undefined) {
     // The SDK's server turns a handler's plain object into `{ content: [] , ...theObject }`.
     const { content: _content, isError: _isError, ...rest } = raw as Record<string, Json>;

@@ -6,7 +6,7 @@
  *
  * A noise map follows the shape of the value: objects by property, arrays by position or, when
  * their members differed, as a set of kinds of items; JSON text by its parsed value; other text as
- * its first and last lines (that stay) around a stretch of kinds of lines (src/probe/line-kinds.ts).
+ * its first and last lines (that stay) around a stretch of kinds of lines (cli/probe/line-kinds.ts).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { collapse, kindOfLine, lineKinds, type LineKind } from './line-kinds.js';

@@ -14,7 +14,7 @@ import type { CallRecord, Json, JsonObject, Outcome, ProbeReport, ServerIdentity
 
 export const RECORDING_FORMAT = 'mcp-result-kit/probe-recording@1';
 
-/** Two starts of the server, lines as kinds (src/probe/noise.ts). Model 1 made each call twice in one start. */
+/** Two starts of the server, lines as kinds (cli/probe/noise.ts). Model 1 made each call twice in one start. */
 export const NOISE_MODEL = 2;
 
 export interface RecordedTool {

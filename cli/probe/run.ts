@@ -1,7 +1,7 @@
 /**
  * One probe run: read the scenario or recording, start the server, plan, call every step in
  * order, judge and mask each outcome, compare with the recording, write the new recording. It
- * prints nothing and sets no exit code: the CLI does (src/probe/command.ts, bin/).
+ * prints nothing and sets no exit code: the CLI does (cli/probe/command.ts, bin/).
  */
 import { packageVersion } from '../../src/package-info.js';
 import { compareOutcomes, compareTools } from './compare.js';

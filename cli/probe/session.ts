@@ -4,7 +4,7 @@
  * Every failure of the server becomes a message that says what happened and when: before it
  * answered `initialize`, or during which call.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ProbeError } from './errors.js';
@@ -14,7 +14,7 @@ import { TapTransport } from './tap.js';
 import type { Json, JsonObject, Outcome, ToolInfo } from './types.js';
 
 export type Target =
-  /** Without `logFile`, the server's stderr goes to a new file in the temp folder (named in the report). */
+  /** Without `logFile`, the server's stderr goes to a file in a temp folder that is removed when the session ends. */
   | { kind: 'stdio'; command: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv; logFile?: string }
   | { kind: 'http'; url: string; headers: Record<string, string> };
 
@@ -31,13 +31,39 @@ const CONNECTION_CLOSED = -32000;
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
-/** The server's stderr log: the file asked for (its folder created), else a new one in the temp folder. */
-export function logFileFor(target: Extract<Target, { kind: 'stdio' }>): string {
+/** Temp folders made and not yet removed: removed when the process exits, also on a signal the CLI turns into an exit. */
+const temporaryFolders = new Set<string>();
+
+function removeTemporaryFolders(): void {
+  for (const folder of temporaryFolders) rmSync(folder, { recursive: true, force: true });
+  temporaryFolders.clear();
+}
+
+/** A new folder under the system temp folder, for `removeTemporaryFolder` to remove; removed at the latest when the process exits. */
+export function makeTemporaryFolder(prefix: string): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (temporaryFolders.size === 0) process.once('exit', removeTemporaryFolders);
+  temporaryFolders.add(folder);
+  return folder;
+}
+
+export function removeTemporaryFolder(folder: string): void {
+  rmSync(folder, { recursive: true, force: true });
+  temporaryFolders.delete(folder);
+  if (temporaryFolders.size === 0) process.removeListener('exit', removeTemporaryFolders);
+}
+
+/**
+ * The server's stderr log: the file asked for (its folder created), else one in a temp folder
+ * (`folder`: the session removes it when it ends).
+ */
+export function logFileFor(target: Extract<Target, { kind: 'stdio' }>): { file: string; folder?: string } {
   if (target.logFile) {
     mkdirSync(path.dirname(target.logFile), { recursive: true });
-    return target.logFile;
+    return { file: target.logFile };
   }
-  return path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-result-kit-probe-')), 'server.log');
+  const folder = makeTemporaryFolder('mcp-result-kit-probe-');
+  return { file: path.join(folder, 'server.log'), folder };
 }
 
 /** The command line as a person would type it. */
@@ -63,6 +89,8 @@ export class Session {
     private readonly sdk: Awaited<ReturnType<typeof loadSdk>>,
     readonly target: Target,
     private readonly process?: ProcessTransport,
+    /** The temp folder of the server's stderr log, when no `logFile` was asked for: removed by `close`. */
+    private readonly logFolder?: string,
   ) {}
 
   /** How the server's process ended and what it said on the way out, for messages: `it exited with code 1; its stderr ends with: …`. */
@@ -79,14 +107,17 @@ export class Session {
   static async open(target: Target, options: SessionOptions): Promise<Session> {
     const sdk = await loadSdk();
     let inner: ProcessTransport | InstanceType<typeof sdk.StreamableHTTPClientTransport>;
+    let logFolder: string | undefined;
     if (target.kind === 'stdio') {
-      inner = new ProcessTransport({ command: target.command, args: target.args, cwd: target.cwd, env: target.env, logFile: logFileFor(target), graceMs: options.graceMs });
+      const log = logFileFor(target);
+      logFolder = log.folder;
+      inner = new ProcessTransport({ command: target.command, args: target.args, cwd: target.cwd, env: target.env, logFile: log.file, graceMs: options.graceMs });
     } else {
       inner = new sdk.StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: target.headers } });
     }
     const tap = new TapTransport(inner);
     const client = new sdk.Client({ name: 'mcp-result-kit-probe', version: '1.0.0' }, { capabilities: {} });
-    const session = new Session(client, tap, sdk, target, inner instanceof ProcessTransport ? inner : undefined);
+    const session = new Session(client, tap, sdk, target, inner instanceof ProcessTransport ? inner : undefined, logFolder);
     try {
       await client.connect(tap, { timeout: options.startupTimeoutMs });
     } catch (error) {
@@ -103,7 +134,8 @@ export class Session {
     const noiseNote = noise.length > 0 ? `\n  it wrote to stdout, outside the protocol:\n${indentTail(noise.map((line) => line.text).join('\n'), 5)}` : '';
     if (codeOf(error) === REQUEST_TIMEOUT) return `the server (${where}) did not answer initialize within ${timeoutMs} ms (--startup-timeout)${noiseNote}`;
     if (this.process && (this.process.exit || codeOf(error) === CONNECTION_CLOSED)) {
-      return `the server (${where}) stopped before it answered initialize: ${this.exitDescription()}${noiseNote}\n  (its whole stderr: ${this.process.logFile})`;
+      const wholeLog = this.logFolder ? '--log <file> keeps its whole stderr' : `its whole stderr: ${this.process.logFile}`;
+      return `the server (${where}) stopped before it answered initialize: ${this.exitDescription()}${noiseNote}\n  (${wholeLog})`;
     }
     const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
     const status = codeOf(error);
@@ -133,9 +165,9 @@ export class Session {
     return tools;
   }
 
-  /** Where the server's stderr went (stdio only). */
+  /** Where the server's stderr went (stdio only), when that file outlives the session: the `logFile` asked for. */
   get logFile(): string | undefined {
-    return this.process?.logFile;
+    return this.logFolder ? undefined : this.process?.logFile;
   }
 
   /** Lines written to stdout outside the protocol since the last time this was asked. */
@@ -188,7 +220,11 @@ export class Session {
     try {
       await this.client.close();
     } finally {
-      await this.process?.close();
+      try {
+        await this.process?.close();
+      } finally {
+        if (this.logFolder) removeTemporaryFolder(this.logFolder);
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 /** Counts over a probe report, shared by every output format and the exit code. */
 import { sdkRefusal } from './judge.js';
+import { FAILURE_WORDING_KINDS } from './kinds.js';
 import { viewResult } from './result-view.js';
 import type { CallRecord, ComparisonStatus, ProbeReport } from './types.js';
 
@@ -71,17 +72,52 @@ export function summarise(report: ProbeReport): ProbeSummary {
   };
 }
 
+/** Where the tools that may write would write, said with the flag that lets them be called. */
+const WRITES_GO = {
+  probe: 'against a scratch copy: --cwd <copy>',
+  // The proof runs the server in the project itself; only path parameters get the proof's scratch files.
+  prove: "path parameters get files in the proof's scratch folder; what the server writes elsewhere, such as its own data file, is written for real",
+} as const;
+
+/** How far the calls made got: what a replay of them can prove. */
+export interface CallReach {
+  /** A result without isError whose text does not report a failure (a finding about its form, such as JSON text without structuredContent, aside). */
+  succeeded: number;
+  failedWithIsError: number;
+  /** A result whose text reports a failure without isError. */
+  failedWithoutIsError: number;
+  /** No result a client accepts: refused by the SDK, not a CallToolResult, a protocol error, a timeout, a crash. */
+  noResult: number;
+}
+
+/** Kinds of results the SDK's client refuses: no client reads them as a success. */
+const REFUSED_BY_CLIENTS: ReadonlySet<string> = new Set(['string', 'bare-object']);
+
+export function callReach(report: ProbeReport): CallReach {
+  const reach: CallReach = { succeeded: 0, failedWithIsError: 0, failedWithoutIsError: 0, noResult: 0 };
+  for (const call of report.calls) {
+    const verdict = callVerdict(call);
+    if (verdict === 'not-run' || verdict === 'setup') continue;
+    if (verdict === 'failed-properly') reach.failedWithIsError++;
+    else if (call.findings.some((finding) => FAILURE_WORDING_KINDS.has(finding.kind))) reach.failedWithoutIsError++;
+    else if (verdict !== 'refused-by-sdk' && succeeded(call) && !call.findings.some((finding) => REFUSED_BY_CLIENTS.has(finding.kind))) reach.succeeded++;
+    else reach.noResult++;
+  }
+  return reach;
+}
+
 /**
  * Why a run proves nothing because it called nothing (nothing made it to the server), naming the
- * flag or scenario that would call something; undefined when something was called or with --dry.
+ * flag or scenario that would call something (of `probe`, or of `migrate --prove`); undefined
+ * when something was called or with --dry.
  */
-export function nothingCalled(report: ProbeReport): string | undefined {
+export function nothingCalled(report: ProbeReport, command: keyof typeof WRITES_GO = 'probe'): string | undefined {
   if (report.dry || report.calls.some((call) => call.step.phase === 'call' && call.outcome.type !== 'not-run')) return undefined;
   if (report.tools.length === 0) return 'nothing was called: the server lists no tools';
   const writers = report.skipped.filter((skip) => skip.reason.includes('--allow-writes'));
   if (writers.length > 0) {
     const names = writers.slice(0, 5).map((skip) => skip.tool).join(', ') + (writers.length > 5 ? ` and ${writers.length - 5} more` : '');
-    return `nothing was called: ${writers.length === 1 ? 'the one tool' : `all ${writers.length} tools`} may write (${names}: not annotated readOnlyHint: true); pass --allow-writes to call them with generated arguments (against a scratch copy: --cwd <copy>), or give --scenario <file> with the calls to make`;
+    return `nothing was called: ${writers.length === 1 ? 'the one tool' : `all ${writers.length} tools`} may write (${names}: not annotated readOnlyHint: true); pass --allow-writes to call them with generated arguments (${WRITES_GO[command]}), or give --scenario <file> with the calls to make`;
   }
   if (report.skipped.length > 0) return 'nothing was called: --only/--skip left out every tool the server lists';
   const notRun = report.calls.find((call) => call.outcome.type === 'not-run');

@@ -1,4 +1,4 @@
-// The probe command in-process (src/cli/program.ts → src/probe/command.ts): usage errors exit 2
+// The probe command in-process (cli/program.ts → cli/probe/command.ts): usage errors exit 2
 // before any server starts, --dry calls nothing, the output goes where it is asked, the progress
 // line is drawn on a terminal, and colour follows --color, FORCE_COLOR and NO_COLOR.
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -24,6 +24,14 @@ const CASES: Case[] = [
   { name: 'JSON text gains structuredContent', before: text('{"id":"KSEA"}'), after: text('{"id":"KSEA"}', { structuredContent: { id: 'KSEA' } }), status: 'gained-structured-content', regression: false },
   { name: 'a raw string becomes a result with the same text', before: { type: 'result', result: 'KSEA: 12 °C' }, after: text('KSEA: 12 °C'), status: 'now-answers', regression: false },
   { name: 'an empty result now says something', before: { type: 'result', result: { content: [] } }, after: text('{\n  "n": 1\n}', { structuredContent: { n: 1 } }), status: 'now-answers', regression: false },
+  {
+    name: 'a text item holding an object (which SDK clients refuse) becomes valid JSON text',
+    before: { type: 'result', result: { content: [{ type: 'text', text: { summary: 'Volumes: 1' } }] } },
+    after: text('{"summary":"Volumes: 1"}', { structuredContent: { summary: 'Volumes: 1' } }),
+    status: 'now-answers',
+    regression: false,
+    detail: /^was a text item whose text is not a string, now "\{\\"summary/,
+  },
   { name: 'a protocol error becomes a result', before: { type: 'protocol-error', code: -32603, message: 'Internal error' }, after: text('x'), status: 'now-answers', regression: false },
   { name: "the SDK's refusal (not a CallToolResult) becomes a result", before: { type: 'protocol-error', code: -32602, message: 'Invalid tools/call result' }, after: text('x'), status: 'sdk-refusal-fixed', regression: false },
   {

@@ -1,7 +1,7 @@
 // Servers that misbehave, each a small fixture (fixtures/probe/servers/): every one gets a clear
 // message naming what happened and when, and the probe ends by its own timeouts, set small here.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProbe } from '../../cli/probe/run.js';
@@ -68,6 +68,45 @@ describe('a server that cannot start', () => {
     const run = probeCli(['--generate', '--log', path.join(dir, 'server.log'), '--', 'no-such-mcp-server-binary', '--stdio'], dir);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/^mcp-result-kit: cannot start or reach the server \(no-such-mcp-server-binary --stdio\): no-such-mcp-server-binary: command not found \(ENOENT\)\n$/);
+  });
+});
+
+describe('temp folders: none is left behind', () => {
+  /** A run of the probe with its own system temp folder (TMPDIR), so what it leaves is its own. */
+  function probeWithTemp(args: string[]) {
+    const dir = tempDir('mrk-probe-temp-');
+    const temp = tempDir('mrk-probe-tmpdir-');
+    const run = probeCli(args, dir, { TMPDIR: temp });
+    expect(run.killed, 'the probe did not end by itself').toBe(false);
+    return { ...run, left: readdirSync(temp) };
+  }
+
+  it('a run without --log, from two starts (--record): the stderr logs go with the run, and the report names none', () => {
+    const run = probeWithTemp(['--generate', '--record', 'before.json', '-f', 'json', '--', process.execPath, server('volatile')]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout)).not.toHaveProperty('logFile');
+    expect(run.left).toEqual([]);
+  });
+
+  it('a server that exits at start: the message keeps the end of its stderr, and says --log keeps all of it', () => {
+    const run = probeWithTemp(['--generate', '--', process.execPath, server('exits-at-start')]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/its stderr ends with:\n {4}weather-ops: cannot read/);
+    expect(run.stderr).toMatch(/\n {2}\(--log <file> keeps its whole stderr\)\n$/);
+    expect(run.left).toEqual([]);
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ])('%s while the server starts: the probe exits %i, and its temp folder is gone', (signal, code) => {
+    const dir = tempDir('mrk-probe-temp-');
+    const temp = tempDir('mrk-probe-tmpdir-');
+    const run = probeCli(['--generate', '--', process.execPath, server('interrupts')], dir, { TMPDIR: temp, PROBE_SIGNAL: signal });
+    expect(run.killed).toBe(false);
+    expect(run.status).toBe(code);
+    expect(readdirSync(temp)).toEqual([]);
   });
 });
 

@@ -60,6 +60,13 @@ const CASES: Case[] = [
   { name: 'a plain error object on the wire', outcome: result({ ok: false, reason: 'x' }), kinds: ['error-object'] },
   { name: 'a number on the wire', outcome: result(42), kinds: ['bare-object'] },
   {
+    name: 'a text item whose text is an object (a handler\'s { summary, data } put as the text)',
+    outcome: result({ content: [{ type: 'text', text: { summary: 'Volumes: 1', data: [{ name: 'vol1' }] } }] }),
+    kinds: ['bare-object'],
+    message: /a text item carries an object \(".*summary.*Volumes: 1.*"\) where a string is due: a plain object reached the content array; SDK clients reject the result/,
+  },
+  { name: 'a text item whose text is a number', outcome: result({ content: [{ type: 'text', text: 3 }] }), kinds: ['bare-object'], message: /carries a number/ },
+  {
     name: 'a raw string the SDK server refused (1.2x and later)',
     outcome: { type: 'protocol-error', code: -32602, message: 'Invalid tools/call result: [{"expected":"object","code":"invalid_type","path":[],"message":"Invalid input: expected object, received string"}]' },
     kinds: ['string'],

@@ -6,7 +6,7 @@ import { probeJson } from '../../cli/probe/output/json.js';
 import { probeJunit, xmlText } from '../../cli/probe/output/junit.js';
 import { probeSarif } from '../../cli/probe/output/sarif.js';
 import { probeText } from '../../cli/probe/output/text.js';
-import { nothingCalled, probeFailed, summarise } from '../../cli/probe/summary.js';
+import { callReach, nothingCalled, probeFailed, summarise } from '../../cli/probe/summary.js';
 import type { CallRecord, ProbeReport, Step } from '../../cli/probe/types.js';
 import { assertWellFormedXml, validateSarif } from './helpers.js';
 
@@ -230,12 +230,39 @@ describe('earned verdicts', () => {
     expect(text).toContain('the recording has no noise baseline');
   });
 
+  it('how far the calls got: a finding about the form keeps a success, one about failure wording does not', () => {
+    const jsonText: CallRecord = {
+      step: step('list_requests#1', 'list_requests'),
+      sent: {},
+      outcome: { type: 'result', result: { content: [{ type: 'text', text: '{"requests":[]}' }] } },
+      durationMs: 1,
+      findings: [{ kind: 'json-text-content', severity: 'error', message: 'the text is JSON but the result has no structuredContent' }],
+    };
+    const failedProperly: CallRecord = { step: step('get_station#3', 'get_station'), sent: {}, outcome: { type: 'result', result: { content: [{ type: 'text', text: 'Invalid arguments' }], isError: true } }, durationMs: 1, findings: [] };
+    // get_station#1, reserve_stock#1 and the accepted invalid call succeeded; get_station#2 reports a failure without isError; sync_now#1 crashed; sync_now#2 was not run.
+    expect(callReach(REPORT)).toEqual({ succeeded: 3, failedWithIsError: 0, failedWithoutIsError: 1, noResult: 1 });
+    expect(callReach({ ...REPORT, calls: [jsonText, failedProperly] })).toEqual({ succeeded: 1, failedWithIsError: 1, failedWithoutIsError: 0, noResult: 0 });
+    const objectAsText: CallRecord = {
+      step: step('list_volumes#1', 'list_volumes'),
+      sent: {},
+      outcome: { type: 'result', result: { content: [{ type: 'text', text: { summary: 'Volumes: 1' } }] } },
+      durationMs: 1,
+      findings: [{ kind: 'bare-object', severity: 'error', message: 'a text item carries an object where a string is due' }],
+    };
+    expect(callReach({ ...REPORT, calls: [objectAsText] })).toEqual({ succeeded: 0, failedWithIsError: 0, failedWithoutIsError: 0, noResult: 1 });
+  });
+
   it('a run that called nothing is not an all-clear, and says what would call something', () => {
     const skipped = [
       { tool: 'write_file', reason: 'may write (it is not annotated readOnlyHint: true); pass --allow-writes to call it with generated arguments' },
       { tool: 'start_process', reason: 'may write (it is not annotated readOnlyHint: true); pass --allow-writes to call it with generated arguments' },
     ];
     expect(nothingCalled({ ...base, tools: ['write_file', 'start_process'], skipped })).toMatch(/^nothing was called: all 2 tools may write \(write_file, start_process: not annotated readOnlyHint: true\); pass --allow-writes .*--scenario <file>/);
+    expect(nothingCalled({ ...base, tools: ['write_file', 'start_process'], skipped })).toContain('(against a scratch copy: --cwd <copy>)');
+    // migrate --prove has no --cwd: the server runs in the project, only path parameters get scratch files.
+    const forProve = nothingCalled({ ...base, tools: ['write_file', 'start_process'], skipped }, 'prove');
+    expect(forProve).toMatch(/pass --allow-writes to call them with generated arguments \(path parameters get files in the proof's scratch folder; what the server writes elsewhere, such as its own data file, is written for real\), or give --scenario <file>/);
+    expect(forProve).not.toContain('--cwd');
     expect(nothingCalled({ ...base, tools: [] })).toBe('nothing was called: the server lists no tools');
     expect(nothingCalled({ ...base, tools: ['a'], skipped: [{ tool: 'a', reason: 'left out by --only/--skip' }] })).toMatch(/--only\/--skip left out every tool/);
     expect(nothingCalled({ ...base, tools: ['a'] })).toMatch(/the plan has no calls/);

@@ -69,16 +69,44 @@ describe('migrate --prove', () => {
     expect(readFileSync(path.join(dir, 'build/index.js'), 'utf8')).toContain('mcp-result-kit');
   }, 300_000);
 
-  it('a plain-JS server without a build step: proven', () => {
+  it('a plain-JS server without a build step: proven, and its temp folder removed', () => {
     const dir = project('js-server');
-    const run = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs']);
+    const temp = tempDir('mrk-prove-tmp-');
+    const run = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs'], { TMPDIR: temp });
     expect(run.status).toBe(0);
+    expect(readdirSync(temp)).toEqual([]);
+    expect(run.stdout).toContain('Recorded job-board-js: 3 calls to 2 tools (1 reached a success, 1 failed with isError, 1 failed without it), made against two starts of the server');
     expect(run.stdout).not.toContain('Built');
+    expect(run.stdout).toMatch(/Time: record \(two starts\) \d+:\d\d, migrate \d+:\d\d, replay \d+:\d\d; \d+:\d\d in all/);
     expect(run.stdout).toMatch(/✔ find_job +gained isError/);
     expect(run.stdout).toMatch(/✔ proven/);
   }, 120_000);
 
-  it('rolls back the file of a tool that regressed, and exits 1', () => {
+  it('tools without readOnlyHint: refused naming --allow-writes and --scenario, then proven with --allow-writes', () => {
+    const dir = project('js-server');
+    const source = path.join(dir, 'index.mjs');
+    writeFileSync(source, readFileSync(source, 'utf8').replaceAll(', annotations: { readOnlyHint: true }', ''));
+    const refused = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/--prove: nothing was called: all 2 tools may write \(find_job, usage: not annotated readOnlyHint: true\); pass --allow-writes to call them with generated arguments \(path parameters get files in the proof's scratch folder; .*\), or give --scenario <file> with the calls to make; nothing was written/);
+    expect(refused.stderr).not.toContain('--cwd');
+    const run = prove(dir, ['index.mjs', '--allow-writes', '--', process.execPath, 'index.mjs']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/✔ find_job +gained isError/);
+    expect(run.stdout).toMatch(/✔ proven/);
+  }, 120_000);
+
+  it('--scenario: the calls recorded are the scenario\'s', () => {
+    const dir = project('js-server');
+    writeFileSync(path.join(dir, 'calls.json'), JSON.stringify([{ tool: 'find_job', arguments: { name: 'backup' } }, { tool: 'find_job', arguments: { name: 'restore' } }]));
+    const run = prove(dir, ['index.mjs', '--scenario', 'calls.json', '--', process.execPath, 'index.mjs']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Recorded job-board-js: 2 calls to 2 tools (1 reached a success, 0 failed with isError, 1 failed without it)');
+    expect(run.stdout).toMatch(/✔ find_job +same, gained isError/);
+    expect(run.stdout).not.toMatch(/usage/);
+  }, 120_000);
+
+  it('rolls back the file of a tool that regressed, exits 1, and removes its temp folder', () => {
     const dir = project('js-server');
     const source = path.join(dir, 'index.mjs');
     // A server that behaves differently once migrated: usage says "degraded" when its own source imports the kit.
@@ -86,8 +114,10 @@ describe('migrate --prove', () => {
       .replace("import { z } from 'zod';", "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nconst migrated = readFileSync(new URL(import.meta.url), 'utf8').includes(['from', \"'mcp-result-kit'\"].join(' '));")
       .replace('status: ok', "status: ${migrated ? 'degraded' : 'ok'}");
     writeFileSync(source, broken);
-    const run = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs']);
+    const temp = tempDir('mrk-prove-tmp-');
+    const run = prove(dir, ['index.mjs', '--', process.execPath, 'index.mjs'], { TMPDIR: temp });
     expect(run.status).toBe(1);
+    expect(readdirSync(temp)).toEqual([]);
     expect(run.stdout).toMatch(/✖ usage +text changed/);
     expect(run.stdout).toMatch(/usage: text changed: line 2: "status: ok" → "status: degraded"/);
     expect(run.stdout).toMatch(/✖ 1 regression in usage; rolled back \(left as they were\): index\.mjs/);
@@ -118,18 +148,22 @@ describe('migrate --prove', () => {
     expect(prove(dir, ['index.mjs'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--prove needs the command that starts the server, after --/) });
     expect(prove(dir, ['--dry-run', '--', process.execPath, 'index.mjs'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/cannot be combined with --dry-run/) });
     expect(prove(dir, ['--startup-timeout', 'soon', '--', process.execPath, 'index.mjs'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--startup-timeout must be a whole number of milliseconds above 0, not "soon"/) });
+    const withoutProve = spawnSync(process.execPath, [BIN, 'migrate', 'index.mjs', '--allow-writes'], { cwd: dir, encoding: 'utf8' });
+    expect(withoutProve).toMatchObject({ status: 2, stderr: expect.stringMatching(/--allow-writes and --scenario are for --prove/) });
   }, 120_000);
 });
 
 describe('migrate --prove checks before it records', () => {
-  /** Exit 2 with the message, before the server started: nothing on stdout, no file changed. */
+  /** Exit 2 with the message, before the server started: nothing on stdout, no file changed, no temp folder left. */
   function refused(dir: string, args: string[], message: RegExp) {
     const files = snapshot(dir);
-    const run = prove(dir, args);
+    const temp = tempDir('mrk-prove-tmp-');
+    const run = prove(dir, args, { TMPDIR: temp });
     expect(run.stderr).toMatch(message);
     expect(run.status).toBe(2);
     expect(run.stdout).not.toContain('Recorded');
     expect(snapshot(dir)).toEqual(files);
+    expect(readdirSync(temp)).toEqual([]);
     return run;
   }
 
@@ -198,6 +232,22 @@ describe('migrate --prove checks before it records', () => {
     const dir = project('js-server');
     refused(dir, ['index.mjs', '--', 'no-such-server-command-i25'], /could not record the server before the migration, so nothing was recorded or written: .*no-such-server-command-i25.*command not found/);
     refused(dir, ['index.mjs', '--', process.execPath, '-e', 'process.exit(3)'], /could not record the server before the migration, so nothing was recorded or written: .*stopped before it answered initialize: it exited with code 3/);
+  }, 60_000);
+});
+
+describe('migrate --prove interrupted', () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ])('%s while the server starts: exit %i, nothing written, the temp folder removed', (signal, code) => {
+    const dir = project('js-server');
+    const files = snapshot(dir);
+    const temp = tempDir('mrk-prove-tmp-');
+    const run = prove(dir, ['index.mjs', '--', process.execPath, path.join(FIXTURES, 'probe', 'servers', 'interrupts.mjs')], { TMPDIR: temp, PROBE_SIGNAL: signal });
+    expect(run.status).toBe(code);
+    expect(run.stdout).not.toContain('Recorded');
+    expect(snapshot(dir)).toEqual(files);
+    expect(readdirSync(temp)).toEqual([]);
   }, 60_000);
 });
 
