@@ -5,7 +5,7 @@ import { useChecker } from '../declarations.js';
 import { functionOf } from '../discovery/resolve.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
-import { enclosingFunction, errorShape, isBuiltPerElement, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
+import { errorShape, isBuiltPerElement, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { lookedUpToolsReturnNoString } from './never-string.js';
 import { isLookup } from './calls.js';
