@@ -144,15 +144,18 @@ ${RETURN}`);
     const registry = (extra: string) => `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 interface Task { id: string; title: string }
+interface Note { id: string; content: string }
 class TaskClient {
   async list(): Promise<Task[]> { return (await fetch('https://x/tasks')).json(); }
   async get(id: string): Promise<Task> { return (await fetch('https://x/tasks/' + id)).json(); }
+  async note(id: string): Promise<Note> { return (await fetch('https://x/notes/' + id)).json(); }
 }
 const client = new TaskClient();
 const tools = [
   { name: 'list_tasks', handler: async () => { const tasks = await client.list(); return { tasks, count: tasks.length }; } },
   { name: 'get_task', handler: async (args: { id: string }) => client.get(args.id) },
-  { name: 'task_ids', handler: async () => (await client.list()).map((task) => task.id) },${extra}
+  { name: 'task_ids', handler: async () => (await client.list()).map((task) => task.id) },
+  { name: 'note', handler: async (args: { id: string }) => await client.note(args.id) },${extra}
 ];
 const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
 server.setRequestHandler(CallToolRequestSchema, async (request) => {

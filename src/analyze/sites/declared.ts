@@ -127,7 +127,9 @@ function isContentItemType(type: TS.TypeNode, file: TS.SourceFile, scope: SiteSc
 
 function membersShape(members: TS.NodeArray<TS.TypeElement>): DeclaredShape {
   const names = members.filter(ts.isPropertySignature).map((member) => propertyName(member.name));
-  if (names.includes('content')) return 'result';
+  // `content: string` is a comment's or a note's text; a result's content is a list of items.
+  const content = members.find((member): member is TS.PropertySignature => ts.isPropertySignature(member) && propertyName(member.name) === 'content');
+  if (content && content.type?.kind !== ts.SyntaxKind.StringKeyword) return 'result';
   // `{ isError: true; message }`: a result-like shape some code turns into a result.
   if (names.some((name) => name === 'isError' || name === 'structuredContent' || name === 'toolResult')) return 'unknown';
   // An index signature alone (`{ [key: string]: unknown }`) says nothing.
