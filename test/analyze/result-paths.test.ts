@@ -295,3 +295,16 @@ server.tool('rows', async () => {
     expect(findings(code).some((finding) => finding.startsWith('json-') && finding.endsWith('[rows]'))).toBe(true);
   });
 });
+
+describe('a string method called on the text', () => {
+  it('still takes the text apart: JSON.stringify(rows, null, 2).trim() is JSON text', () => {
+    const code = `
+declare function rows(): Promise<{ id: string }[]>;
+server.tool('trimmed', async () => {
+  const all = await rows();
+  return { content: [{ type: 'text', text: JSON.stringify(all, null, 2).trim() }] };
+});
+`;
+    expect(findings(code).some((finding) => finding.startsWith('json-') && finding.endsWith('[trimmed]'))).toBe(true);
+  });
+});

@@ -175,8 +175,9 @@ export class ValueFlow {
       // `lines.join('\n')`: what was pushed into `lines` too, wherever it was.
       const joined = ts.isPropertyAccessExpression(callee) && callee.name.text === 'join' ? this.elementsOf(callee.expression) : null;
       // A labelled line per element (`${key}: ${format(value)}`) is prose about one element: not taken apart.
-      if (joined) for (const element of joined) if (!(isLabelledLine(element) && isBuiltPerElement(element))) this.collect(element, walk, callDepth);
-      else if (ts.isPropertyAccessExpression(callee) && STRING_METHODS.has(callee.name.text)) this.collect(callee.expression, walk, callDepth);
+      if (joined) {
+        for (const element of joined) if (!(isLabelledLine(element) && isBuiltPerElement(element))) this.collect(element, walk, callDepth);
+      } else if (ts.isPropertyAccessExpression(callee) && STRING_METHODS.has(callee.name.text)) this.collect(callee.expression, walk, callDepth);
       for (const argument of node.arguments) if (!isFunctionLike(argument)) this.collect(argument, walk, callDepth);
       return true;
     }
