@@ -77,6 +77,9 @@ export function analyzeSourceFile(sourceFile: TS.SourceFile, options: AnalyzeOpt
 // A registry entry's tell-tale: `handler:` / `execute:` / `run:` / `callback:` in an object.
 const REGISTRY_ENTRY = /\b(?:handler|execute|run|callback)\s*:/;
 
+// A file-routed tool's tell-tale (xmcp): it exports its `metadata` or `schema`.
+const FILE_ROUTED_EXPORTS = /\bexport\s+const\s+(?:metadata|schema)\b/;
+
 // A result literal's tell-tale: `content: [` (any spacing).
 const RESULT_LITERAL = /\bcontent\s*:\s*\[/;
 
@@ -90,6 +93,8 @@ function mayContainHandlers(text: string, options: ResolvedHandlerOptions): bool
   if (text.includes('tool') || text.includes('Tool') || RESULT_LITERAL.test(text)) return true;
   // Frameworks that find tools by shape (AgentKit actions, xmcp files), and registry entries.
   if (text.includes('CreateAction') || text.includes('xmcp') || REGISTRY_ENTRY.test(text)) return true;
+  // A file-routed tool that names neither (`export const metadata = …; export default async function …`).
+  if (FILE_ROUTED_EXPORTS.test(text) && text.includes('export default')) return true;
   for (const method of options.registrationMethods) if (text.includes(method)) return true;
   return false;
 }

@@ -23,7 +23,9 @@ const FAILURE_PHRASES: readonly RegExp[] = [
   /\bnot found\b/i,
   /\bfailed to\b/i,
   /\b(?:has|have|had|was|were|is) failed\b/i,
-  /\bfailed(?: with| because| \(|:|,|\.|!|$)/i,
+  /\bfailed(?: with| because| \(|:|,|\.|!| [-–—]|$)/i,
+  // An error named by where it came from ("Census API error: 404", "Upstream service error (…)"), not a rate or a count.
+  /\b(?:API|HTTP|server|service|request|network|connection|database|upstream) error\b(?!s| rate| count)/i,
   /\b(?:could not|couldn't|unable to|was unable|were unable)\b/i,
   /\b(?:is|are|was|were) not (?:allowed|permitted|supported|available|enabled|configured|initiali[sz]ed|authori[sz]ed|valid)\b/i,
   /\bnot (?:allowed|permitted)\b/i,
@@ -34,7 +36,8 @@ const FAILURE_PHRASES: readonly RegExp[] = [
   /\bnot (?:available|supported|enabled|configured|initiali[sz]ed)\b/i,
   /\b(?:returned|found|received) no data\b/i,
   /\bno data (?:returned|received)\b/i,
-  /\b(?:timed out|exited unexpectedly|unexpected error|error occurred|went wrong)\b/i,
+  // "… timed out for 10 minutes" is a moderation done, not a wait that ran out.
+  /\b(?:timed out(?! for\b)|exited unexpectedly|unexpected error|error occurred|went wrong)\b/i,
   /\b(?:access|permission) denied\b/i,
   /\berror (?:while|when|during|fetching|getting|creating|updating|deleting|reading|writing|loading|processing|executing|calling|connecting|parsing|retrieving|listing|sending|running|saving|searching|querying|checking|starting|stopping|uploading|downloading)\b/i,
   // Other languages, as servers write them.

@@ -147,6 +147,14 @@ server.tool('b', async () => {
     ).toEqual([]);
   });
 
+  it('a negated success flag named by its suffix (isDbHealthy, tokenValid) guards a failure', () => {
+    expect(
+      findingsIn(`  const isDbHealthy = await fetch('https://x/health').then((r) => r.ok);
+  if (!isDbHealthy) return { content: [{ type: 'text', text: 'The search index is offline; searches resume shortly' }] };
+  return { content: [{ type: 'text', text: await (await fetch('https://x/q/' + args.id)).text() }] };`),
+    ).toEqual(['error-content@2']);
+  });
+
   it('a guard whose text restates the check it failed is a failure: `if (!debugger.paused) return "… is not paused"`', () => {
     expect(
       findingsIn(`  const inspector = await connect(args.id);

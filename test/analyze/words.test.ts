@@ -16,6 +16,7 @@ const FAILURES: readonly string[] = [
   'Unauthorized',
   'Permission denied: /etc/shadow',
   'Timed out after 30s',
+  `The request to ${P} timed out after 30s`,
   // Said in the first sentence, without a prefix.
   `Invoice ${P} not found`,
   `Note ${P} not found`,
@@ -27,6 +28,9 @@ const FAILURES: readonly string[] = [
   `Something went wrong while saving ${P}`,
   `Error while fetching ${P}`,
   `The API key is missing`,
+  'Database connection failed - cannot search data tables.',
+  `Census API error: ${P} ${P}`,
+  `Upstream service error (${P})`,
   // Markup and emoji around the words.
   '❌ Upload rejected',
   '**Error:** the token expired',
@@ -65,6 +69,8 @@ const NOT_FAILURES: readonly string[] = [
   'Errors found: 0',
   `Deployed ${P}. Earlier attempts failed to start, see history.`,
   'Build succeeded with 0 failed tests',
+  'API error rate: 0.1% over the last hour',
+  `Message deleted from #${P} and user timed out for ${P} minutes.`,
   `Saved ${P}`,
   // Notes about how the answer was made.
   "Note: live rates are not available, using yesterday's close",

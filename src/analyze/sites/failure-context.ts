@@ -31,6 +31,8 @@ const SUCCESS_SENTENCE = /^(?![^.\n]*\b(?:not|never|unable|failed|without)\b|[^.
 const REQUIRED_VALUE = /(?:token|auth|api_?key|credential|secret|session|client|connection|password|login|cookie|jwt|bearer)/i;
 /** Properties and checks whose falsity is a failure: `ok`, `success`, `isValid()`, `hasAccess`. */
 const SUCCESS_FLAG = /^(?:ok|success|succeeded|successful|valid|isValid|authenticated|isAuthenticated|authorized|isAuthorized|connected|isConnected|allowed|isAllowed|exists|available|isAvailable|enabled|isEnabled|ready|isReady|hasAccess|hasPermission|canAccess|found)$/;
+// `isDbHealthy`, `tokenValid`, `serverReady`: a flag whose last word says the check passed.
+const SUCCESS_FLAG_SUFFIX = /^[a-z][A-Za-z\d]*(?:Healthy|Valid|Ok|OK|Connected|Ready|Available|Enabled|Authenticated|Authorized|Allowed|Exists|Succeeded|Successful)$/;
 const SUCCESS_CHECK = /^(?:is|has|can|check|validate|verify)(?:Valid|Auth|Authenticated|Authorized|Connected|Allowed|Access|Permission|Available|Enabled|Ready|Exists|Ok|OK|Success)/;
 /** Fields that hold a failure when set: `result.error`, `response.errors`. */
 const ERROR_FIELD = /^(?:error|errors|err|failed|failure|failures|isError|hasError|hasErrors|errorMessage|error_message)$/;
@@ -159,7 +161,7 @@ function isSuccessValue(expression: TS.Expression): boolean {
   const name = nameOf(expression);
   if (name === null) return false;
   if (ts.isCallExpression(expression)) return SUCCESS_CHECK.test(name) || SUCCESS_FLAG.test(name);
-  return SUCCESS_FLAG.test(name);
+  return SUCCESS_FLAG.test(name) || SUCCESS_FLAG_SUFFIX.test(name);
 }
 
 /** `token`, `this.client`, `process.env.API_KEY`, or a local that holds one. */
