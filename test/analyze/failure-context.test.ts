@@ -147,10 +147,12 @@ server.tool('b', async () => {
     ).toEqual([]);
   });
 
-  it('a negated success flag named by its suffix (isDbHealthy, tokenValid) guards a failure', () => {
+  it('a negated check flag named by its last word (isDbHealthy, isTokenValid) guards a failure; a past state (wasConnected) does not', () => {
     expect(
       findingsIn(`  const isDbHealthy = await fetch('https://x/health').then((r) => r.ok);
   if (!isDbHealthy) return { content: [{ type: 'text', text: 'The search index is offline; searches resume shortly' }] };
+  const wasConnected = await fetch('https://x/state').then((r) => r.ok);
+  if (args.query) return { content: [{ type: 'text', text: wasConnected ? 'Disconnected.' : 'The session was not connected; nothing to close.' }] };
   return { content: [{ type: 'text', text: await (await fetch('https://x/q/' + args.id)).text() }] };`),
     ).toEqual(['error-content@2']);
   });

@@ -31,8 +31,9 @@ const SUCCESS_SENTENCE = /^(?![^.\n]*\b(?:not|never|unable|failed|without)\b|[^.
 const REQUIRED_VALUE = /(?:token|auth|api_?key|credential|secret|session|client|connection|password|login|cookie|jwt|bearer)/i;
 /** Properties and checks whose falsity is a failure: `ok`, `success`, `isValid()`, `hasAccess`. */
 const SUCCESS_FLAG = /^(?:ok|success|succeeded|successful|valid|isValid|authenticated|isAuthenticated|authorized|isAuthorized|connected|isConnected|allowed|isAllowed|exists|available|isAvailable|enabled|isEnabled|ready|isReady|hasAccess|hasPermission|canAccess|found)$/;
-// `isDbHealthy`, `tokenValid`, `serverReady`: a flag whose last word says the check passed.
-const SUCCESS_FLAG_SUFFIX = /^[a-z][A-Za-z\d]*(?:Healthy|Valid|Ok|OK|Connected|Ready|Available|Enabled|Authenticated|Authorized|Allowed|Exists|Succeeded|Successful)$/;
+// `isDbHealthy`, `isTokenValid`: a check's flag whose last word says it passed (`wasConnected` is a
+// past state, which a tool reports either way).
+const SUCCESS_FLAG_SUFFIX = /^(?:is|are)[A-Z][A-Za-z\d]*(?:Healthy|Valid|Ok|OK|Connected|Ready|Available|Enabled|Authenticated|Authorized|Allowed|Exists|Succeeded|Successful)$/;
 const SUCCESS_CHECK = /^(?:is|has|can|check|validate|verify)(?:Valid|Auth|Authenticated|Authorized|Connected|Allowed|Access|Permission|Available|Enabled|Ready|Exists|Ok|OK|Success)/;
 /** Fields that hold a failure when set: `result.error`, `response.errors`. */
 const ERROR_FIELD = /^(?:error|errors|err|failed|failure|failures|isError|hasError|hasErrors|errorMessage|error_message)$/;
