@@ -22,7 +22,7 @@ import { Predicates, returnExpressions } from './sites/predicates.js';
 import type { SiteContext, SiteScope } from './sites/scope.js';
 import { classifyString } from './sites/strings.js';
 import { enclosingFunction, getPropertyValue, isConstDeclaration, isFunctionLike, isInside, lineAndColumn, unwrap, withoutParentheses } from './syntax.js';
-import { declaredCallShape, declaredShape } from './sites/declared.js';
+import { declaredShapeOfCall } from './sites/declared.js';
 import { STRING_RESULT_KINDS, type Analysis, type Finding, type ReturnTypeChange, type Rewrite, type SiteKind, type ToolHandler } from './types.js';
 
 export interface AnalyzeOptions {
@@ -370,7 +370,7 @@ class FileAnalyzer implements SiteScope {
     }
     if (!ts.isCallExpression(value)) return;
     const fn = this.flow.projectFunction(value);
-    const shape = fn ? declaredShape(fn, this) : declaredCallShape(value, this);
+    const shape = declaredShapeOfCall(value, fn, this);
     const encoded = shape === 'unknown' && FRAMEWORK_BEHAVIOUR[context.framework].encodesEveryValue && !context.hasOutputSchema && !(fn && buildsTextOrContent(fn));
     if (shape !== 'data' && !encoded) return;
     // The value as returned, `await` included: `jsonResult(await client.get(id))`, never the promise.

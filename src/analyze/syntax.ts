@@ -248,3 +248,20 @@ export function isBuiltPerElement(node: TS.Node): boolean {
   const call = fn?.parent;
   return call !== undefined && ts.isCallExpression(call) && call.arguments[0] === fn && ts.isPropertyAccessExpression(call.expression) && PER_ELEMENT_METHODS.has(call.expression.name.text);
 }
+
+/** A template's own words, without its values: `` `Meta: ${value}\n` `` → "Meta:  \n" (a space before each literal part). */
+export function templateOwnText(template: TS.TemplateExpression): string {
+  return template.head.text + template.templateSpans.map((span) => ` ${span.literal.text}`).join('');
+}
+
+/** Comparisons (`===`, `!==`, `==`, `!=`, `<`, `>`, `<=`, `>=`): a test that only compares. */
+export const COMPARISON_OPERATORS: ReadonlySet<TS.SyntaxKind> = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+  ts.SyntaxKind.LessThanToken,
+  ts.SyntaxKind.GreaterThanToken,
+  ts.SyntaxKind.LessThanEqualsToken,
+  ts.SyntaxKind.GreaterThanEqualsToken,
+]);

@@ -4,7 +4,7 @@ import { skipTypeWrappers } from '../declarations.js';
 import { classMethod, functionOf, importedDeclaration, type ResolveScope } from '../discovery/resolve.js';
 import { topLevelDeclaration } from './project.js';
 import { instanceMethod } from '../discovery/instances.js';
-import { getPropertyValue, isBuiltPerElement, isConstDeclaration, isFunctionLike, propertyName, STRING_METHODS, unwrap, withoutParentheses } from '../syntax.js';
+import { getPropertyValue, isBuiltPerElement, isConstDeclaration, isFunctionLike, propertyName, STRING_METHODS, templateOwnText, unwrap, withoutParentheses } from '../syntax.js';
 import { KIT_HELPERS } from '../options.js';
 
 /**
@@ -524,5 +524,5 @@ function alwaysThrows(fn: TS.SignatureDeclaration): boolean {
 function isLabelledLine(element: TS.Expression): boolean {
   const inner = unwrap(element);
   if (!ts.isTemplateExpression(inner)) return false;
-  return /\S/.test(inner.head.text + inner.templateSpans.map((span) => span.literal.text).join(''));
+  return /\S/.test(templateOwnText(inner));
 }

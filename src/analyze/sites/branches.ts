@@ -1,6 +1,6 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
-import { errorShape, unwrap } from '../syntax.js';
+import { COMPARISON_OPERATORS, errorShape, unwrap } from '../syntax.js';
 import type { HelperName, Rewrite } from '../types.js';
 import { jsonOrigin, jsonResultCall, jsonTextOf, proseJsonCall } from './json.js';
 import { isPlainReference, plainValueNames, withoutTypes } from './references.js';
@@ -128,18 +128,7 @@ function isPlainCondition(node: TS.Expression): boolean {
   if (ts.isPrefixUnaryExpression(inner) && inner.operator === ts.SyntaxKind.ExclamationToken) return isPlainCondition(inner.operand);
   if (ts.isBinaryExpression(inner)) {
     const operator = inner.operatorToken.kind;
-    const compares = [
-      ts.SyntaxKind.EqualsEqualsEqualsToken,
-      ts.SyntaxKind.ExclamationEqualsEqualsToken,
-      ts.SyntaxKind.EqualsEqualsToken,
-      ts.SyntaxKind.ExclamationEqualsToken,
-      ts.SyntaxKind.LessThanToken,
-      ts.SyntaxKind.GreaterThanToken,
-      ts.SyntaxKind.LessThanEqualsToken,
-      ts.SyntaxKind.GreaterThanEqualsToken,
-      ts.SyntaxKind.AmpersandAmpersandToken,
-      ts.SyntaxKind.BarBarToken,
-    ].includes(operator);
+    const compares = COMPARISON_OPERATORS.has(operator) || operator === ts.SyntaxKind.AmpersandAmpersandToken || operator === ts.SyntaxKind.BarBarToken;
     return compares && isPlainCondition(inner.left) && isPlainCondition(inner.right);
   }
   return ts.isStringLiteral(inner) || ts.isNumericLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner) || inner.kind === ts.SyntaxKind.NullKeyword || inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword || isPlainReference(inner);

@@ -59,6 +59,14 @@ function returnTypeShape(declared: TS.TypeNode, file: TS.SourceFile, scope: Site
 }
 
 /**
+ * What a call's declared type says its value is: the project function it enters (`fn`, the value
+ * flow's `projectFunction(call)`), else the method its receiver's declared type names.
+ */
+export function declaredShapeOfCall(call: TS.CallExpression, fn: TS.SignatureDeclaration | undefined, scope: SiteScope): DeclaredShape {
+  return fn ? declaredShape(fn, scope) : declaredCallShape(call, scope);
+}
+
+/**
  * `client.card(id)` where `client: BoardClient` and the project's `BoardClient` declares
  * `card(id: string): Promise<Card | null>`: what the method's declared return type says.
  */

@@ -1,6 +1,6 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
-import { isFunctionLike, literalText, unwrap } from '../syntax.js';
+import { isFunctionLike, literalText, templateOwnText, unwrap } from '../syntax.js';
 import { asksForInput, looksLikeJsonText } from '../words.js';
 
 /**
@@ -88,7 +88,7 @@ function branchKind(node: TS.Node, fn: TS.Node, catchCounts: boolean): 'catch' |
 function proseText(leaf: TS.Expression): string | null {
   const inner = unwrap(leaf);
   let text: string | null;
-  if (ts.isTemplateExpression(inner)) text = inner.head.text + inner.templateSpans.map((span) => ` ${span.literal.text}`).join('');
+  if (ts.isTemplateExpression(inner)) text = templateOwnText(inner);
   else text = literalText(inner);
   if (text === null || !/[A-Za-z\u00C0-\uFFFF]{2}/.test(text)) return null;
   if (looksLikeJsonText(text)) return null;

@@ -3,7 +3,7 @@ import { ts } from '../../typescript.js';
 import { functionOf } from '../discovery/resolve.js';
 import { isPortable } from '../portable.js';
 import { isNullish, jsonOptionsArgument } from '../rewrites.js';
-import { errorShape, getProperty, getPropertyValue, isBuiltPerElement, isConstDeclaration, isJsonStringifyCall, unwrap } from '../syntax.js';
+import { errorShape, getProperty, getPropertyValue, isBuiltPerElement, isConstDeclaration, isJsonStringifyCall, templateOwnText, unwrap } from '../syntax.js';
 import type { HelperName, Rewrite } from '../types.js';
 import { returnExpressions } from './predicates.js';
 import { isPlainReference, mentionsOrAwaits, plainValueNames, statementsOf, withoutTypes } from './references.js';
@@ -225,9 +225,7 @@ export function jsonOrigin(expression: TS.Expression, scope: SiteScope): 'json' 
 function isLabelledFieldPerElement(part: TS.Expression): boolean {
   const span = part.parent;
   if (!ts.isTemplateSpan(span) || span.expression !== part) return false;
-  const template = span.parent;
-  const words = template.head.text + template.templateSpans.map((each) => each.literal.text).join(' ');
-  return /[A-Za-z\u00C0-\uFFFF]{2}/.test(words) && isBuiltPerElement(part);
+  return /[A-Za-z\u00C0-\uFFFF]{2}/.test(templateOwnText(span.parent)) && isBuiltPerElement(part);
 }
 
 /** `typeof v === 'string' ? v : JSON.stringify(v, …)`, either orientation: serialises whatever it is given. */

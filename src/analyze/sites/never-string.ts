@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { unwrap } from '../syntax.js';
-import { declaredCallShape, declaredShape } from './declared.js';
+import { declaredShapeOfCall } from './declared.js';
 import type { SiteScope } from './scope.js';
 
 // Methods that only arrays have (a string has no map): their value is an array whatever the callback returns.
@@ -30,9 +30,7 @@ function returnsNoString(fn: TS.SignatureDeclaration, scope: SiteScope): boolean
 function declaresData(expression: TS.Expression, scope: SiteScope): boolean {
   let value = unwrap(expression);
   while (ts.isAwaitExpression(value)) value = unwrap(value.expression);
-  if (!ts.isCallExpression(value)) return false;
-  const callee = scope.flow.projectFunction(value);
-  return (callee !== undefined ? declaredShape(callee, scope) : declaredCallShape(value, scope)) === 'data';
+  return ts.isCallExpression(value) && declaredShapeOfCall(value, scope.flow.projectFunction(value), scope) === 'data';
 }
 
 function isNeverStringValue(origin: TS.Expression, scope: SiteScope): boolean {

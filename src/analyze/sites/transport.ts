@@ -2,7 +2,7 @@ import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import type { LocalDeclarations } from '../declarations.js';
 import { isNullish } from '../rewrites.js';
-import { getPropertyValue, isInside, isJsonStringifyCall, propertyName, stringLiteralText, unwrap, withoutParentheses } from '../syntax.js';
+import { COMPARISON_OPERATORS, getPropertyValue, isInside, isJsonStringifyCall, propertyName, stringLiteralText, unwrap, withoutParentheses } from '../syntax.js';
 
 /**
  * The transport-wrapper shape: one text item that serialises whatever a handler returned
@@ -220,17 +220,10 @@ function onlySets(statement: TS.Statement, declaration: TS.VariableDeclaration, 
 }
 
 const TEST_OPERATORS: ReadonlySet<TS.SyntaxKind> = new Set([
+  ...COMPARISON_OPERATORS,
   ts.SyntaxKind.AmpersandAmpersandToken,
   ts.SyntaxKind.BarBarToken,
   ts.SyntaxKind.QuestionQuestionToken,
-  ts.SyntaxKind.EqualsEqualsEqualsToken,
-  ts.SyntaxKind.ExclamationEqualsEqualsToken,
-  ts.SyntaxKind.EqualsEqualsToken,
-  ts.SyntaxKind.ExclamationEqualsToken,
-  ts.SyntaxKind.LessThanToken,
-  ts.SyntaxKind.GreaterThanToken,
-  ts.SyntaxKind.LessThanEqualsToken,
-  ts.SyntaxKind.GreaterThanEqualsToken,
   ts.SyntaxKind.InKeyword,
   ts.SyntaxKind.InstanceOfKeyword,
 ]);
