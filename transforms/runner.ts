@@ -316,7 +316,7 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
     analyzed.add(sourceFile);
     return true;
   });
-  const projectAnalysis = new ProjectAnalysis(parseable, { handlerOptions: resolved, checker, project, outsideProgram });
+  const projectAnalysis = new ProjectAnalysis(parseable, { handlerOptions: resolved, checker, project, outsideProgram, rewrittenFiles: new Set(sourceFiles.map((sourceFile) => path.resolve(sourceFile.fileName))) });
   const fileOptions: MigrationOptions = options.compilerOptions || !compilerOptions ? options : { ...options, compilerOptions };
   const results: FileResult[] = [];
   sourceFiles.forEach((sourceFile, index) => {

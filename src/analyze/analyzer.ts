@@ -243,6 +243,7 @@ class FileAnalyzer implements SiteScope {
           toolName: context.toolName,
           hasOutputSchema: context.hasOutputSchema,
           line: lineAndColumn(sourceFile, fn.getStart(sourceFile)).line,
+          reachedFrom: context.handler.fn,
           ...(context.handler.transportRewritten ? { transportRewritten: true as const } : {}),
         });
       }

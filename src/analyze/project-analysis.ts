@@ -8,7 +8,7 @@ import { handlerTargets } from './discovery/targets.js';
 import { combineFates, fateOf, type Fate, type FateScope } from './flow/fates.js';
 import type { SourceProject } from './flow/project.js';
 import type { ResolvedHandlerOptions } from './options.js';
-import { enclosingFunction, isInside, propertyName, unwrap } from './syntax.js';
+import { enclosingFunction, isFunctionLike, isInside, lineAndColumn, propertyName, stringLiteralText, unwrap } from './syntax.js';
 import type { Analysis, Finding, HandlerStyle, ToolHandler } from './types.js';
 
 export interface ProjectAnalysisOptions {
@@ -17,6 +17,11 @@ export interface ProjectAnalysisOptions {
   project: SourceProject;
   /** Files the checker's program does not hold (a .js file outside the tsconfig): analyzed without it. */
   outsideProgram?: ReadonlySet<TS.SourceFile>;
+  /**
+   * The files migrate writes (absolute paths); the others are read for context. Unset for lint,
+   * which reports every site for the user to fix.
+   */
+  rewrittenFiles?: ReadonlySet<string>;
 }
 
 // A chain of dispatchers across files (index → router → handlers) is followed this many files deep.
@@ -26,6 +31,8 @@ const MAX_ROUNDS = 6;
 const CALLED_BY_THE_SDK: ReadonlySet<HandlerStyle> = new Set(['tool', 'registerTool', 'low-level', 'fastmcp-addTool', 'handler-pattern', 'class-execute', 'wrapper', 'file-export', 'tool-class', 'decorated', 'typed']);
 /** Styles found by shape alone: whether their value is a tool's result depends on where it goes. */
 const FOUND_BY_SHAPE: ReadonlySet<HandlerStyle> = new Set(['definition', 'result-shape']);
+/** Methods a transport calls on a looked-up tool (besides the configured `handlerProperties`). */
+const LOOKED_UP_METHODS: ReadonlySet<string> = new Set(['execute', 'handler', 'run', 'callback']);
 
 /**
  * The analyses of a project's files, where a handler reached from another file is analyzed in its
@@ -61,44 +68,49 @@ export class ProjectAnalysis {
     options.project.indexFiles(sourceFiles);
     for (const sourceFile of sourceFiles) this.analyses.set(key(sourceFile.fileName), this.analyze(sourceFile));
     this.judgeShapes();
-    let pending = this.reachedElsewhere([...this.analyses.values()]);
-    for (let round = 0; round < MAX_ROUNDS && pending.size > 0; round++) {
-      const reanalyzed: Analysis[] = [];
-      for (const [fileName, handlers] of pending) {
-        const known = this.extras.get(fileName) ?? [];
-        const added = handlers.filter((handler) => !known.some((existing) => sameFunction(existing, handler)));
-        if (added.length === 0) continue;
-        this.extras.set(fileName, [...known, ...added]);
-        const sourceFile = options.project.sourceFile(fileName);
-        if (!sourceFile) continue;
-        const analysis = this.analyze(sourceFile);
-        this.analyses.set(fileName, analysis);
-        reanalyzed.push(analysis);
-      }
-      pending = this.reachedElsewhere(reanalyzed);
-    }
+    this.followAcrossFiles([...this.analyses.values()]);
+    // After every registration has named its handlers: what is left of the lookups is adopted.
+    this.followAcrossFiles(this.adoptTextDispatches());
     this.judgeTransports();
     this.judgeSharedFunctions();
   }
 
   /**
-   * A handler that a `CallTool` handler reaches by lookup and whose value one of them turns into
-   * text other than by handing it as it is to `toCallToolResult` (`text = typeof r === 'string' ? r :
-   * JSON.stringify(r)`, or a text-keeping `toCallToolResult(JSON.stringify(r))`): a result returned
-   * by the handler would be serialised there, so its sites stay for review, naming that transport.
-   * Transports that return the value, or that migrate rewrites to `toCallToolResult(value)`, take a
-   * result as it is.
+   * A handler whose value a transport turns into text other than by handing it as it is to
+   * `toCallToolResult` (`text = typeof r === 'string' ? r : JSON.stringify(r)`, a text-keeping
+   * `toCallToolResult(JSON.stringify(r))`, a `server.tool` callback around `tool.execute(args)`
+   * that migrate leaves for review): a result returned by the handler would be serialised there,
+   * so its sites stay for review, naming that transport, and so do the sites of every function it
+   * was followed into, in whichever file. Transports that return the value, or that migrate
+   * rewrites to `toCallToolResult(value)`, take a result as it is.
    */
   private judgeTransports(): void {
+    const reasons = new Map<string, { fn: TS.Node; reason: string }>();
+    const block = (fn: TS.Node, calls: readonly TS.CallExpression[]): void => {
+      const transport = calls.flatMap((call) => this.transportsAround(call).filter((finding) => !this.passesHandlerValueInThisRun(finding)))[0];
+      if (transport === undefined || reasons.has(functionKey(fn))) return;
+      reasons.set(functionKey(fn), { fn, reason: `the transport at ${relativeName(transport.fileName)}:${transport.line} turns this handler's value into text, so a result returned here would arrive as text; make that transport return toCallToolResult(value) with the handler's own value, then migrate this site` });
+    };
+    for (const [fn, calls] of this.dispatchedFromSinks()) block(fn, calls);
+    for (const analysis of this.analyses.values()) {
+      for (const handler of analysis.handlers) if (handler.style === 'definition' || handler.style === 'registry') block(handler.fn, this.entryConsumers(handler));
+    }
+    // What a held-back handler was followed into, in other files, is held back with it.
+    for (let grew = reasons.size > 0; grew; ) {
+      grew = false;
+      for (const analysis of this.analyses.values()) {
+        for (const reached of analysis.external) {
+          const from = reached.reachedFrom ? reasons.get(functionKey(reached.reachedFrom)) : undefined;
+          if (from === undefined || reasons.has(functionKey(reached.fn))) continue;
+          reasons.set(functionKey(reached.fn), { fn: reached.fn, reason: from.reason });
+          grew = true;
+        }
+      }
+    }
     const blocked = new Map<string, Map<string, string>>();
-    for (const [fn, calls] of this.dispatchedFromSinks()) {
-      const fixedByHand = calls.flatMap((call) => this.transportsAround(call).filter((finding) => !finding.rewrite?.passesHandlerValue).slice(0, 1));
-      if (fixedByHand.length === 0) continue;
-      const transport = fixedByHand[0];
+    for (const [fnKey, { fn, reason }] of reasons) {
       const fileName = key(fn.getSourceFile().fileName);
-      const list = blocked.get(fileName) ?? new Map<string, string>();
-      list.set(functionKey(fn as TS.SignatureDeclaration), `the transport at ${relativeName(transport.fileName)}:${transport.line} turns this handler's value into text, so a result returned here would arrive as text; make that transport return toCallToolResult(value) with the handler's own value, then migrate this site`);
-      blocked.set(fileName, list);
+      blocked.set(fileName, (blocked.get(fileName) ?? new Map<string, string>()).set(fnKey, reason));
     }
     for (const [fileName, list] of blocked) {
       this.heldBack.set(fileName, new Map([...(this.heldBack.get(fileName) ?? []), ...list]));
@@ -197,6 +209,87 @@ export class ProjectAnalysis {
     }
   }
 
+  /** Hands the handlers each of these analyses reaches in other files to those files, until none gains one. */
+  private followAcrossFiles(analyses: readonly Analysis[]): void {
+    let pending = this.reachedElsewhere(analyses);
+    for (let round = 0; round < MAX_ROUNDS && pending.size > 0; round++) {
+      const reanalyzed: Analysis[] = [];
+      for (const [fileName, handlers] of pending) {
+        const known = this.extras.get(fileName) ?? [];
+        const added = handlers.filter((handler) => !known.some((existing) => sameFunction(existing, handler)));
+        if (added.length === 0) continue;
+        this.extras.set(fileName, [...known, ...added]);
+        const sourceFile = this.options.project.sourceFile(fileName);
+        if (!sourceFile) continue;
+        const analysis = this.analyze(sourceFile);
+        this.analyses.set(fileName, analysis);
+        reanalyzed.push(analysis);
+      }
+      pending = this.reachedElsewhere(reanalyzed);
+    }
+  }
+
+  /**
+   * A function a `CallTool` handler looks up and calls (`tools.find(…).execute(args)`,
+   * `handlers[name](args)`) and whose value it puts into a text item, which no recognizer found: a
+   * tool object's method, a class instance's `execute`, a map's function. It is a registry
+   * handler, as a registry entry is once its value is seen to reach a text item: its files are
+   * analyzed again with it. A helper the transport calls by its own name (`format(result)`) is
+   * not a lookup, and its value is the transport's business.
+   */
+  private adoptTextDispatches(): Analysis[] {
+    const scope = this.fateScope();
+    const adopted = new Map<string, ToolHandler[]>();
+    for (const [fn, calls] of this.dispatchedFromSinks()) {
+      if (!isFunctionLike(fn)) continue;
+      const fileName = key(fn.getSourceFile().fileName);
+      const analysis = this.analyses.get(fileName);
+      if (!analysis || [...analysis.handlers, ...(this.ignored.get(fileName) ?? [])].some((handler) => functionKey(handler.fn) === functionKey(fn))) continue;
+      const lookups = calls.filter((call) => this.isLookedUpCall(call));
+      if (lookups.length === 0 || lookups.length < calls.length || combineFates(lookups.map((call) => fateOf(call, scope))) !== 'text') continue;
+      const list = adopted.get(fileName) ?? [];
+      list.push({
+        fn,
+        style: 'registry',
+        framework: 'registry',
+        toolName: classToolName(fn),
+        hasOutputSchema: false,
+        line: lineAndColumn(fn.getSourceFile(), fn.getStart()).line,
+        ...(lookups.every((call) => this.transportsAround(call).some((finding) => this.passesHandlerValueInThisRun(finding))) ? { transportRewritten: true as const } : {}),
+      });
+      adopted.set(fileName, list);
+    }
+    const reanalyzed: Analysis[] = [];
+    for (const [fileName, handlers] of adopted) {
+      this.extras.set(fileName, [...(this.extras.get(fileName) ?? []), ...handlers]);
+      const sourceFile = this.options.project.sourceFile(fileName) ?? this.trees.get(fileName);
+      if (!sourceFile) continue;
+      const analysis = this.analyze(sourceFile);
+      this.analyses.set(fileName, analysis);
+      reanalyzed.push(analysis);
+    }
+    return reanalyzed;
+  }
+
+  /** `tool.execute(args)` on a looked-up value, `handlers[name](args)`, or a local that holds such a lookup. */
+  private isLookedUpCall(call: TS.CallExpression): boolean {
+    const callee = unwrap(call.expression);
+    if (ts.isElementAccessExpression(callee)) return true;
+    if (ts.isPropertyAccessExpression(callee)) {
+      const method = callee.name.text;
+      if (!LOOKED_UP_METHODS.has(method) && !this.options.handlerOptions.handlerProperties.has(method)) return false;
+      // On a value looked up at run time: a local or parameter (`const tool = tools.find(…)`), or the lookup itself.
+      const receiver = unwrap(callee.expression);
+      const declaration = ts.isIdentifier(receiver) ? this.localsOf(call.getSourceFile()).declarationOf(receiver) : undefined;
+      const lookedUp = ts.isIdentifier(receiver) ? declaration !== undefined && (ts.isVariableDeclaration(declaration) || ts.isParameter(declaration) || ts.isBindingElement(declaration)) : ts.isCallExpression(receiver) || ts.isElementAccessExpression(receiver);
+      return lookedUp && functionOf(callee, this.resolveScope(call.getSourceFile())) === undefined;
+    }
+    if (!ts.isIdentifier(callee)) return false;
+    const declaration = this.localsOf(call.getSourceFile()).declarationOf(callee);
+    const initializer = declaration && ts.isVariableDeclaration(declaration) && declaration.initializer ? unwrap(declaration.initializer) : undefined;
+    return initializer !== undefined && (ts.isElementAccessExpression(initializer) || ts.isCallExpression(initializer) || ts.isConditionalExpression(initializer));
+  }
+
   /** Where values go, as the project's analyses stand now: the SDK calls the handlers they registered. */
   private fateScope(): FateScope {
     const calledBySdk = new Set<TS.Node>();
@@ -233,7 +326,7 @@ export class ProjectAnalysis {
       consumers.length > 0 &&
       consumers.every((call) => {
         const transports = this.transportsAround(call);
-        return transports.length > 0 && transports.every((finding) => finding.rewrite?.passesHandlerValue === true);
+        return transports.length > 0 && transports.every((finding) => this.passesHandlerValueInThisRun(finding));
       })
     );
   }
@@ -245,6 +338,16 @@ export class ProjectAnalysis {
   private entryConsumers(handler: ToolHandler): TS.CallExpression[] {
     const consumers = [...this.methodCalls(handler.fn, handler.property), ...(this.dispatchedFromSinks().get(handler.fn) ?? [])];
     return handler.style === 'registry' ? consumers.filter((call) => this.canReach(call, handler)) : consumers;
+  }
+
+  /**
+   * Will this transport hand the handler's own value to `toCallToolResult` once the run is over?
+   * Its rewrite must say so, and migrate must be writing its file: a sibling package read only for
+   * context keeps its transport as it is.
+   */
+  private passesHandlerValueInThisRun(finding: Finding): boolean {
+    const written = this.options.rewrittenFiles;
+    return finding.rewrite?.passesHandlerValue === true && (written === undefined || written.has(key(finding.fileName)));
   }
 
   /** The transport-wrapper sites of the function a consumer call sits in (the sink that received its value). */
@@ -378,6 +481,16 @@ function declaredName(fn: TS.SignatureDeclaration): string | null {
   const parent = fn.parent;
   if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && !ts.isComputedPropertyName(parent.name) && !ts.isObjectBindingPattern(parent.name) && !ts.isArrayBindingPattern(parent.name)) {
     return propertyName(parent.name as TS.PropertyName);
+  }
+  return null;
+}
+
+/** A class method's tool name: the class's `name = 'list_tables'` property. */
+function classToolName(fn: TS.SignatureDeclaration): string | null {
+  const owner = fn.parent;
+  if (!ts.isClassLike(owner)) return null;
+  for (const member of owner.members) {
+    if (ts.isPropertyDeclaration(member) && propertyName(member.name) === 'name' && member.initializer) return stringLiteralText(unwrap(member.initializer));
   }
   return null;
 }

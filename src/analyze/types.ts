@@ -132,6 +132,8 @@ export interface ToolHandler {
    * `toCallToolResult(value)` in the same run: results returned here then reach the client as results.
    */
   transportRewritten?: true;
+  /** For a function followed into from another file: the handler it was reached under. */
+  reachedFrom?: TS.SignatureDeclaration;
   /** For a tool object's function: the property that holds it (`execute`, `handler`), the name its consumers call. */
   property?: string;
   /** For a tool object's function: the object literal that defines the tool. */

@@ -52,6 +52,21 @@ server.tool('b', {}, async ({ width }: { width: number }) => indented(await api.
     expect(output).toContain("async ({ width }: { width: number }) => jsonResult(await api.get('b'), { replacer: redact, space: width })");
   });
 
+  it("a helper with its own replacer, given the indent at the call: the helper writes the text, called as the call called it", () => {
+    const code = `${SDK}function toJsonText(data: unknown, space?: number): string {
+  const bigints = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+  return JSON.stringify(data, bigints, space);
+}
+server.tool('get', {}, async () => toJsonText(await api.get('a'), 2));
+server.tool('list', {}, async () => toJsonText(await api.list(), Number.parseInt('2', 10)));
+`;
+    expect(sites(code)).toEqual([
+      'json-stringify@8',
+      'json-stringify@9 review: the JSON helper computes its replacer or indent from the arguments of this call; return jsonResult(value, { replacer, indent }) with the values it computes',
+    ]);
+    expect(rewritten(code)).toContain("server.tool('get', {}, async () => jsonResult(await api.get('a'), { stringify: (value) => toJsonText(value, 2) }));");
+  });
+
   it('near-misses stay for review, each with its reason: an indent computed inside the helper, a helper that reads this', () => {
     const code = `${SDK}function maybeCompact(data: unknown, compact: boolean): string {
   const spaces = compact ? 0 : 2;

@@ -30,11 +30,11 @@ export const proxy = {
 describe('the transport-wrapper message', () => {
   it('names the tool the wrapper belongs to when its name is known', async () => {
     expect(await messages(wrapperTool("name: 'proxy',\n  "))).toEqual([
-      'The wrapper in tool "proxy" serialises whatever a handler returns, so errors and structured results are lost. Return toCallToolResult(result).',
+      'The wrapper in tool "proxy" turns whatever a handler returns into one text item, so errors and structured results are lost. Return toCallToolResult(result).',
     ]);
   });
 
   it('says "This wrapper" when it is not', async () => {
-    expect(await messages(wrapperTool(''))).toEqual(['This wrapper serialises whatever a handler returns, so errors and structured results are lost. Return toCallToolResult(result).']);
+    expect(await messages(wrapperTool(''))).toEqual(['This wrapper turns whatever a handler returns into one text item, so errors and structured results are lost. Return toCallToolResult(result).']);
   });
 });

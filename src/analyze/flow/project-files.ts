@@ -1,5 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { minimatch } from 'minimatch';
+import { parse as parseYaml } from 'yaml';
 import { DECLARATION_FILE, SKIPPED_FOLDERS, SOURCE_EXTENSIONS } from '../../source-files.js';
 
 /**
@@ -15,13 +17,72 @@ export function isTestFile(file: string): boolean {
   return parts.slice(0, -1).includes('__tests__') || /\.(?:test|spec)\.[cm]?[jt]sx?$/.test(base);
 }
 
-/** The folder of the nearest package.json above `file` (the project a server is), else the file's folder. */
+/**
+ * The project a server is: the folder of the nearest package.json above `file`, or, when that
+ * package belongs to a workspace (npm/yarn `workspaces`, `pnpm-workspace.yaml`), the workspace's
+ * root, because a workspace package's tools are often registered by a sibling package
+ * (`@acme/core`'s `registerTools(server, tools)`). Else the file's folder.
+ */
 export function projectRootOf(file: string): string {
   const start = path.dirname(path.resolve(file));
   for (let dir = start; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (existsSync(path.join(dir, 'package.json'))) {
+      let root = rootByPackage.get(dir);
+      if (root === undefined) rootByPackage.set(dir, (root = workspaceRootOf(dir) ?? dir));
+      return root;
+    }
     if (path.dirname(dir) === dir) return start;
   }
+}
+
+// Every linted file asks; its package's answer is read from disk once.
+const rootByPackage = new Map<string, string>();
+
+/** The folder above `packageDir` whose workspace patterns name it; none past a repository's root. */
+function workspaceRootOf(packageDir: string): string | undefined {
+  for (let dir = packageDir; ; dir = path.dirname(dir)) {
+    if (dir !== packageDir) {
+      const relative = path.relative(dir, packageDir).split(path.sep).join('/');
+      if (workspacePatterns(dir).some((pattern) => minimatch(relative, pattern.replace(/^\.\//, '').replace(/\/+$/, '')))) return dir;
+    }
+    if (existsSync(path.join(dir, '.git')) || path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The workspace patterns a folder declares: package.json `workspaces` (array or `{ packages }`), or pnpm-workspace.yaml `packages`. */
+function workspacePatterns(dir: string): string[] {
+  const patterns: unknown[] = [];
+  const manifest = readIfExists(path.join(dir, 'package.json'));
+  if (manifest !== undefined) {
+    try {
+      const workspaces: unknown = (JSON.parse(manifest) as { workspaces?: unknown }).workspaces;
+      patterns.push(...(Array.isArray(workspaces) ? workspaces : isRecord(workspaces) && Array.isArray(workspaces.packages) ? workspaces.packages : []));
+    } catch {
+      // A package.json that does not parse declares no workspace.
+    }
+  }
+  const pnpm = readIfExists(path.join(dir, 'pnpm-workspace.yaml'));
+  if (pnpm !== undefined) {
+    try {
+      const declared: unknown = parseYaml(pnpm);
+      if (isRecord(declared) && Array.isArray(declared.packages)) patterns.push(...declared.packages);
+    } catch {
+      // Neither does a pnpm-workspace.yaml that does not parse.
+    }
+  }
+  return patterns.filter((pattern): pattern is string => typeof pattern === 'string' && !pattern.startsWith('!'));
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 const MAX_FILES = 20_000;

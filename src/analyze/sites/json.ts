@@ -91,7 +91,24 @@ function helperOptions(call: TS.CallExpression, helper: JsonHelper): { options: 
     // The helper itself writes the text: called once with the value, as the call did.
     return { options: `, { stringify: ${unwrap(call.expression).getText()} }` };
   }
+  const closure = !readsThis && isCallableAlone(fn) && isPlainReference(call.expression) ? stringifyClosure(call, helper) : null;
+  if (closure) return { options: `, { stringify: ${closure} }` };
   return { options: null, reviewReason: readsThis || helper.serialisation.some((part) => part !== undefined && usesThis(part)) ? THIS_REASON : COMPUTED_REASON };
+}
+
+/**
+ * `(value) => toJsonText(value, 2)`: the helper writes the text, called with the value in its place
+ * and the call's other arguments, when those are literals or plain references (evaluating them
+ * later changes nothing).
+ */
+function stringifyClosure(call: TS.CallExpression, helper: JsonHelper): string | null {
+  const others = call.arguments.filter((_, index) => index !== helper.parameterIndex);
+  if (call.arguments.length <= helper.parameterIndex || !others.every(isMovableArgument)) return null;
+  const taken = new Set(others.map((argument) => withoutTypes(argument).getText()));
+  const name = ['value', 'data', 'json'].find((candidate) => ![...taken].some((text) => new RegExp(`\\b${candidate}\\b`).test(text)));
+  if (!name) return null;
+  const args = call.arguments.map((argument, index) => (index === helper.parameterIndex ? name : withoutTypes(argument).getText()));
+  return `(${name}) => ${unwrap(call.expression).getText()}(${args.join(', ')})`;
 }
 
 /**

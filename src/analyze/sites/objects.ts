@@ -237,7 +237,10 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
   }
   const wrapped = transportWrapperValue(text);
   if (wrapped) {
-    const rewrite = onlyContent && isErrorValue === undefined && wrapped.indentIsTwo ? scope.rewriter.wrapText(object, 'toCallToolResult', scope.rewriter.moved(wrapped.value, object)) : null;
+    const edit = onlyContent && isErrorValue === undefined && wrapped.indentIsTwo ? scope.rewriter.wrapText(object, 'toCallToolResult', scope.rewriter.moved(wrapped.value, object)) : null;
+    // The value a looked-up tool returned, handed on whole: the tools behind may return results.
+    const registryValue = edit ? registryCallValue(wrapped.value, scope) : undefined;
+    const rewrite = edit && registryValue && isHandlerValueItself(wrapped.value, registryValue, scope) ? { ...edit, passesHandlerValue: true as const } : edit;
     scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the wrapper has other fields or a non-default indent; use toCallToolResult(result) by hand');
     return;
   }
