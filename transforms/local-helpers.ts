@@ -38,6 +38,7 @@ const TEMPLATE = `/**
  *   { replacer, space } pass JSON.stringify's replacer and space exactly as given;
  *   { stringify } writes the text with your own JSON helper instead
  * - toCallToolResult(value)        normalises whatever a legacy handler returns
+ * - isCallToolResult(value)        true for a value that is already a tool result
  */
 
 /** A text content item, as every MCP SDK and FastMCP declare it. */
@@ -244,7 +245,8 @@ const CONTENT_FIELDS: Record<string, readonly string[]> = {
   resource: [],
 };
 
-function isCallToolResult(value: unknown): value is ToolResult {
+/** Is the value already a tool result? (A transport passes such a value on whole.) */
+export function isCallToolResult(value: unknown): value is ToolResult {
   if (!isObject(value) || !Array.isArray(value['content'])) return false;
   if (value['isError'] !== undefined && typeof value['isError'] !== 'boolean') return false;
   if (value['structuredContent'] !== undefined && !isObject(value['structuredContent'])) return false;

@@ -21,7 +21,7 @@ import { classifyObject } from './sites/objects.js';
 import { Predicates, returnExpressions } from './sites/predicates.js';
 import type { SiteContext, SiteScope } from './sites/scope.js';
 import { classifyString } from './sites/strings.js';
-import { enclosingFunction, getPropertyValue, isConstDeclaration, isFunctionLike, isInside, lineAndColumn, unwrap, withoutParentheses } from './syntax.js';
+import { enclosingFunction, getPropertyValue, isConstDeclaration, isFunctionLike, isInside, lineAndColumn, resultGuardedBranch, unwrap, withoutParentheses } from './syntax.js';
 import { declaredShapeOfCall } from './sites/declared.js';
 import { STRING_RESULT_KINDS, type Analysis, type Finding, type ReturnTypeChange, type Rewrite, type SiteKind, type ToolHandler } from './types.js';
 
@@ -174,6 +174,7 @@ class FileAnalyzer implements SiteScope {
       }
       handler.framework = verdict.framework;
       if (verdict.transportRewritten) handler.transportRewritten = true;
+      if (verdict.dataTextKept) handler.dataTextKept = true;
       return true;
     });
     for (const extra of this.extraHandlers) {
@@ -245,6 +246,7 @@ class FileAnalyzer implements SiteScope {
           line: lineAndColumn(sourceFile, fn.getStart(sourceFile)).line,
           reachedFrom: context.handler.fn,
           ...(context.handler.transportRewritten ? { transportRewritten: true as const } : {}),
+          ...(context.handler.dataTextKept ? { dataTextKept: true as const } : {}),
         });
       }
       return;
@@ -327,8 +329,9 @@ class FileAnalyzer implements SiteScope {
       this.rewriter.overrideRange(unwrap(expression), returned);
     }
     if (ts.isConditionalExpression(expression)) {
-      this.classify(expression.whenTrue, context);
-      this.classify(expression.whenFalse, context);
+      const passedResult = resultGuardedBranch(expression);
+      if (passedResult !== expression.whenTrue) this.classify(expression.whenTrue, context);
+      if (passedResult !== expression.whenFalse) this.classify(expression.whenFalse, context);
       return;
     }
     const inner = unwrap(expression);
@@ -493,6 +496,8 @@ class FileAnalyzer implements SiteScope {
         reviewReason = 'this handler is passed through a wrapper that serialises its result and cannot be rewritten; migrate the wrapper to toCallToolResult(result) first';
       }
     }
+    // Behind a transport that keeps writing data as it did, an object is the transport's to turn into a result.
+    if (context.handler.dataTextKept && kind === 'bare-object') return;
     const heldBackBecause = rewrite && this.heldBack.size > 0 && changesShape(kind) ? (this.heldBack.get(functionKey(context.fn)) ?? this.heldBack.get(functionKey(context.handler.fn))) : undefined;
     if (heldBackBecause !== undefined) {
       rewrite = null;

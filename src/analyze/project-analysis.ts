@@ -6,6 +6,7 @@ import { LocalDeclarations, type CheckerSource } from './declarations.js';
 import { functionOf, type ResolveScope } from './discovery/resolve.js';
 import { handlerTargets } from './discovery/targets.js';
 import { combineFates, fateOf, type Fate, type FateScope } from './flow/fates.js';
+import { packageCanReach } from './flow/project-files.js';
 import type { SourceProject } from './flow/project.js';
 import type { ResolvedHandlerOptions } from './options.js';
 import { enclosingFunction, isFunctionLike, isInside, lineAndColumn, propertyName, stringLiteralText, unwrap } from './syntax.js';
@@ -31,6 +32,8 @@ const MAX_ROUNDS = 6;
 const CALLED_BY_THE_SDK: ReadonlySet<HandlerStyle> = new Set(['tool', 'registerTool', 'low-level', 'fastmcp-addTool', 'handler-pattern', 'class-execute', 'wrapper', 'file-export', 'tool-class', 'decorated', 'typed']);
 /** Styles found by shape alone: whether their value is a tool's result depends on where it goes. */
 const FOUND_BY_SHAPE: ReadonlySet<HandlerStyle> = new Set(['definition', 'result-shape']);
+/** Handlers the SDK calls with every tool's call, or one tool's: where a lookup of the server's own tools is made. */
+const SINK_STYLES: ReadonlySet<HandlerStyle> = new Set(['low-level', 'tool', 'registerTool']);
 /** Methods a transport calls on a looked-up tool (besides the configured `handlerProperties`). */
 const LOOKED_UP_METHODS: ReadonlySet<string> = new Set(['execute', 'handler', 'run', 'callback']);
 
@@ -199,7 +202,7 @@ export class ProjectAnalysis {
         const fate = this.fateOfShape(candidate, scope);
         if (fate === 'result') return [{ ...candidate, framework: 'sdk' }];
         if (fate !== 'text') return [];
-        return [{ ...candidate, framework: 'registry', ...(this.transportsAllRewritten(candidate) ? { transportRewritten: true as const } : {}) }];
+        return [{ ...candidate, framework: 'registry', ...this.transportVerdict(this.entryConsumers(candidate)) }];
       });
       if (intermediate.length === 0 && confirmed.length === 0) continue;
       if (intermediate.length > 0) this.ignored.set(fileName, intermediate);
@@ -255,7 +258,7 @@ export class ProjectAnalysis {
         toolName: classToolName(fn),
         hasOutputSchema: false,
         line: lineAndColumn(fn.getSourceFile(), fn.getStart()).line,
-        ...(lookups.every((call) => this.transportsAround(call).some((finding) => this.passesHandlerValueInThisRun(finding))) ? { transportRewritten: true as const } : {}),
+        ...this.transportVerdict(lookups),
       });
       adopted.set(fileName, list);
     }
@@ -317,18 +320,15 @@ export class ProjectAnalysis {
 
   /**
    * Does every consumer of a registry entry put its value into a transport that migrate rewrites to
-   * `toCallToolResult(value)`? Then, after the same migration, a result returned by the entry
-   * reaches the client as a result, and its sites can be rewritten instead of left for review.
+   * hand the value on (`toCallToolResult(value)`, `isCallToolResult(value) ? value : jsonResult(…)`)?
+   * Then, after the same migration, a result returned by the entry reaches the client as a result,
+   * and its sites can be rewritten instead of left for review; and when every one of them keeps
+   * writing data as before, the entry's data returns are the transport's, not sites.
    */
-  private transportsAllRewritten(handler: ToolHandler): boolean {
-    const consumers = this.entryConsumers(handler);
-    return (
-      consumers.length > 0 &&
-      consumers.every((call) => {
-        const transports = this.transportsAround(call);
-        return transports.length > 0 && transports.every((finding) => this.passesHandlerValueInThisRun(finding));
-      })
-    );
+  private transportVerdict(consumers: readonly TS.CallExpression[]): Pick<ToolHandler, 'transportRewritten' | 'dataTextKept'> {
+    const transports = consumers.map((call) => this.transportsAround(call));
+    if (consumers.length === 0 || !transports.every((around) => around.length > 0 && around.every((finding) => this.passesHandlerValueInThisRun(finding)))) return {};
+    return { transportRewritten: true, ...(transports.every((around) => around.every((finding) => finding.rewrite?.keepsDataText === true)) ? { dataTextKept: true as const } : {}) };
   }
 
   /**
@@ -366,7 +366,7 @@ export class ProjectAnalysis {
     const reached = new Map<TS.Node, TS.CallExpression[]>();
     for (const analysis of this.analyses.values()) {
       for (const sink of analysis.handlers) {
-        if (sink.style !== 'low-level') continue;
+        if (!SINK_STYLES.has(sink.style)) continue;
         const scope = this.resolveScope(sink.fn.getSourceFile());
         const visit = (node: TS.Node): void => {
           if (ts.isCallExpression(node)) {
@@ -431,6 +431,7 @@ export class ProjectAnalysis {
     return (this.options.project.callsNamed(name)).filter((call) => {
       const callee = call.expression;
       if (!ts.isPropertyAccessExpression(callee) || callee.expression.kind === ts.SyntaxKind.ThisKeyword) return false;
+      if (!packageCanReach(fn.getSourceFile().fileName, call.getSourceFile().fileName)) return false;
       // A call that resolves to some other function is not this tool object's consumer, nor is a
       // lookup whose registry (followed from the sink backwards) cannot hold it.
       const scope = this.resolveScope(call.getSourceFile());

@@ -265,3 +265,18 @@ export const COMPARISON_OPERATORS: ReadonlySet<TS.SyntaxKind> = new Set([
   ts.SyntaxKind.LessThanEqualsToken,
   ts.SyntaxKind.GreaterThanEqualsToken,
 ]);
+
+/**
+ * The branch of `isCallToolResult(r) ? r : jsonResult(r)` (or `!isCallToolResult(r) ? … : r`) that
+ * passes on a value already known to be a result: a migrated transport's, which holds no site.
+ */
+export function resultGuardedBranch(conditional: TS.ConditionalExpression): TS.Expression | undefined {
+  let test = withoutParentheses(conditional.condition);
+  const negated = ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken;
+  if (negated) test = withoutParentheses((test as TS.PrefixUnaryExpression).operand);
+  if (!ts.isCallExpression(test) || !ts.isIdentifier(test.expression) || test.expression.text !== 'isCallToolResult') return undefined;
+  const [subject] = test.arguments;
+  const branch = negated ? conditional.whenFalse : conditional.whenTrue;
+  const passed = withoutParentheses(branch);
+  return subject !== undefined && ts.isIdentifier(subject) && ts.isIdentifier(passed) && passed.text === subject.text ? branch : undefined;
+}

@@ -84,7 +84,7 @@ export const SITE_KINDS: readonly SiteKind[] = [
 export const STRING_RESULT_KINDS: ReadonlySet<SiteKind> = new Set<SiteKind>(['string', 'error-string', 'json-stringify', 'error-json']);
 
 /** The runtime helpers a rewrite may call. */
-export type HelperName = 'successResult' | 'errorResult' | 'errorTextResult' | 'jsonResult' | 'toCallToolResult';
+export type HelperName = 'successResult' | 'errorResult' | 'errorTextResult' | 'jsonResult' | 'toCallToolResult' | 'isCallToolResult';
 
 /** One text edit: replace [start, end) with text. Offsets are into the analyzed file's text. */
 export interface TextEdit {
@@ -110,6 +110,8 @@ export interface Rewrite {
    * behind it may return results after the same migration.
    */
   passesHandlerValue?: true;
+  /** That transport writes data as it did before, with JSON.stringify's own options (see ToolHandler.dataTextKept). */
+  keepsDataText?: true;
 }
 
 export interface ToolHandler {
@@ -132,6 +134,12 @@ export interface ToolHandler {
    * `toCallToolResult(value)` in the same run: results returned here then reach the client as results.
    */
   transportRewritten?: true;
+  /**
+   * Every such transport keeps writing data as it did (`isCallToolResult(r) ? r : jsonResult(r, {
+   * indent: 0 })`): an object returned here becomes the transport's JSON text and structuredContent,
+   * so it is no site; rewriting it to `jsonResult(value)` would change that text.
+   */
+  dataTextKept?: true;
   /** For a function followed into from another file: the handler it was reached under. */
   reachedFrom?: TS.SignatureDeclaration;
   /** For a tool object's function: the property that holds it (`execute`, `handler`), the name its consumers call. */

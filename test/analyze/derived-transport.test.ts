@@ -9,7 +9,8 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { analyzeSourceFile } from '../../src/analyze/index.js';
-import { analyzeText, rewritten } from './helpers.js';
+import { migrateSourceFile } from '../../transforms/index.js';
+import { analyzeText, parse, rewritten } from './helpers.js';
 
 const HEAD = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -166,9 +167,24 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });
 `;
     expect(rewritten(registry(''))).toContain('return toCallToolResult(result);');
-    const withString = analyzeText(registry("\n  { name: 'title', handler: async (args: { id: string }) => (await client.get(args.id)).title },")).findings.filter((finding) => finding.kind === 'transport-wrapper');
-    expect(withString.map((finding) => finding.rewrite)).toEqual([null]);
-    expect(withString[0].reviewReason).toMatch(/a string too \(quoted\)/);
+    // A tool may return a string, which JSON.stringify quotes: jsonResult quotes it the same way,
+    // and a result passes through whole.
+    const withString = registry("\n  { name: 'title', handler: async (args: { id: string }) => (await client.get(args.id)).title },");
+    expect(rewritten(withString)).toContain('return isCallToolResult(result) ? result : jsonResult(result);');
+  });
+
+  it('a transport that writes compact JSON or uses a replacer keeps its text: isCallToolResult(result) ? result : jsonResult(result, options)', () => {
+    const inline = (text: string) => transport(`  return { content: [{ type: 'text', text: ${text} }] };`);
+    const compact = analyzeText(inline('JSON.stringify(result)')).findings;
+    expect(compact.map((finding) => [finding.kind, finding.rewrite?.passesHandlerValue])).toEqual([['transport-wrapper', true]]);
+    const output = rewritten(inline('JSON.stringify(result)'));
+    expect(output).toContain('return isCallToolResult(result) ? result : jsonResult(result, { indent: 0 });');
+    expect(migrateSourceFile(parse(inline('JSON.stringify(result)'))).text).toContain("import { isCallToolResult, jsonResult } from 'mcp-result-kit';");
+    expect(rewritten(inline("JSON.stringify(result, ['id'], 4)"))).toContain("return isCallToolResult(result) ? result : jsonResult(result, { replacer: ['id'], indent: 4 });");
+    expect(analyzeText(output).findings).toEqual([]);
+    // The value is named twice in the rewrite: a call in its place (it would run twice) stays for review.
+    const called = analyzeText(inline('JSON.stringify(await tool.handler(request.params.arguments))')).findings;
+    expect(called.map((finding) => [finding.kind, finding.rewrite])).toEqual([['transport-wrapper', null]]);
   });
 
   it('leaves for review a derivation whose value is not in scope at the return', () => {

@@ -21,6 +21,17 @@ function findingsIn(body: string): string[] {
 }
 
 describe('failure by context', () => {
+  it('isError: true written on the text item instead of the result is the author marking a failure, whatever the text holds', () => {
+    const body = `  const data = await fetch('https://x/' + args.id).then((response) => response.json());
+  if (!data.posts) {
+    return { content: [{ type: 'text', text: \`**No posts in response**\\n\\nRaw response: \${JSON.stringify(data)}\`, isError: true }] };
+  }
+  return { content: [{ type: 'text', text: \`\${data.posts.length} posts\` }] };`;
+    expect(findingsIn(body)).toEqual(['error-content@3']);
+    const code = `${SDK}server.tool('t', async (args: { id: string }) => {\n${body}\n});\n`;
+    expect(rewritten(code)).toContain('isError: true }], isError: true };');
+  });
+
   it('a text returned from a catch reports a failure, whatever its words', () => {
     expect(
       findingsIn(`  try {

@@ -105,9 +105,13 @@ server.tool('rows', async () => ({
           column: 12,
           endLine: 16,
           endColumn: 82,
-          // The text is derived from the tool's value: toCallToolResult(JSON.stringify(output)) would keep
-          // serialising whatever the tools return once migrated, so there is no suggestion.
-          suggestions: [],
+          // Compact JSON of the tool's own value: the same text for data, and a result passes through.
+          suggestions: [
+            {
+              messageId: 'useToCallToolResult',
+              output: withImport('isCallToolResult, jsonResult', definitions(`({ celsius: 21, city: args.city })`, `isCallToolResult(output) ? output : jsonResult(output, { indent: 0 })`)),
+            },
+          ],
         },
       ],
     },

@@ -47,6 +47,17 @@ const server = new McpServer({ name: 'prices', version: '1.0.0' });
 registerTools(server, tools);
 `;
 
+const OTHER = `const tools: Array<{ name: string; execute(input: unknown): Promise<unknown> }> = [];
+export function serve(server: { tool: (...args: unknown[]) => void }): void {
+  for (const tool of tools) {
+    server.tool(tool.name, async (input: unknown) => {
+      const result = await tool.execute(input);
+      return { content: [{ type: 'text', text: 'Result: ' + JSON.stringify(result) }] };
+    });
+  }
+}
+`;
+
 let root: string;
 const write = (file: string, text: string): void => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -61,6 +72,10 @@ beforeAll(() => {
   write('packages/core/src/index.ts', CORE);
   write('packages/app/package.json', JSON.stringify({ name: '@acme/app', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.17.0', '@acme/core': 'workspace:*' } }));
   write('packages/app/src/index.ts', APP);
+  // A sibling server of the workspace with its own tools and a transport migrate cannot rewrite: the
+  // app does not depend on it, so its `tool.execute(input)` never holds the app's tools.
+  write('packages/other/package.json', JSON.stringify({ name: '@acme/other', type: 'module' }));
+  write('packages/other/src/server.ts', OTHER);
   write('tools/script/package.json', JSON.stringify({ name: 'script' }));
   write('tools/script/run.ts', 'export const x = 1;\n');
 });
@@ -100,7 +115,7 @@ describe('a workspace is one project', () => {
     ]);
   });
 
-  it('migrating both packages rewrites the transport to toCallToolResult(result) and the failure object to errorTextResult', () => {
+  it("migrating both packages rewrites the transport to toCallToolResult(result) and the failure object to errorTextResult; a sibling server's transport does not hold it back", () => {
     const files = [path.join(root, 'packages/app/src/index.ts'), path.join(root, 'packages/core/src/index.ts')];
     const both = runMigration({ files });
     expect(both.files.flatMap((file) => file.changes.filter((change) => change.kind !== 'return-type').map((change) => `${path.basename(path.dirname(path.dirname(file.fileName)))} ${change.line} ${change.kind}`))).toEqual(['app 10 error-object', 'core 11 transport-wrapper']);

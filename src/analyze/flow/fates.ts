@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import type { LocalDeclarations } from '../declarations.js';
-import { enclosingFunction, isFunctionLike, propertyName } from '../syntax.js';
+import { enclosingFunction, isFunctionLike, propertyName, resultGuardedBranch } from '../syntax.js';
 
 /**
  * Where a value goes: the other half of value flow. A tool object's `execute` or a function that
@@ -144,7 +144,16 @@ function useFate(use: TS.Identifier, scope: FateScope, depth: number, seen: Set<
   if (ts.isPropertyAccessExpression(parent) && parent.expression === use) return parent.name.text === 'isError' ? [] : ['intermediate'];
   if (ts.isBinaryExpression(parent) && CHECK_OPERATORS.has(parent.operatorToken.kind)) return [];
   if (ts.isTypeOfExpression(parent) || (ts.isPrefixUnaryExpression(parent) && parent.operator === ts.SyntaxKind.ExclamationToken)) return [];
+  // `isCallToolResult(r) ? r : jsonResult(r)`, a migrated transport: only a value that is already a
+  // result is passed on as one; what the value is otherwise goes to jsonResult.
+  if (isResultGuardedBranch(use)) return [];
   return [fateOf(use, scope, depth + 1, seen)];
+}
+
+function isResultGuardedBranch(use: TS.Identifier): boolean {
+  let node: TS.Node = use;
+  while (ts.isParenthesizedExpression(node.parent)) node = node.parent;
+  return ts.isConditionalExpression(node.parent) && resultGuardedBranch(node.parent) === node;
 }
 
 /** Every read of a variable or parameter in the scope that declares it. */

@@ -35,6 +35,57 @@ export function projectRootOf(file: string): string {
   }
 }
 
+/**
+ * Can code in `consumerFile` hold a value defined in `entryFile`? Within one package, yes; across the
+ * packages of a workspace, only when the entry's package depends on the consumer's (`@acme/app`
+ * hands its tools to `@acme/core`'s `registerTools`): a sibling server's own `tool.execute(args)`
+ * never sees them.
+ */
+export function packageCanReach(entryFile: string, consumerFile: string): boolean {
+  const entryPackage = nearestPackageDir(entryFile);
+  const consumerPackage = nearestPackageDir(consumerFile);
+  if (entryPackage === undefined || consumerPackage === undefined || entryPackage === consumerPackage) return true;
+  const consumerName = manifestOf(consumerPackage)?.name;
+  const entryManifest = manifestOf(entryPackage);
+  if (typeof consumerName !== 'string' || entryManifest === undefined) return true;
+  return ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].some((field) => {
+    const declared = entryManifest[field];
+    return isRecord(declared) && consumerName in declared;
+  });
+}
+
+const packageDirByFolder = new Map<string, string | undefined>();
+
+function nearestPackageDir(file: string): string | undefined {
+  const start = path.dirname(path.resolve(file));
+  if (packageDirByFolder.has(start)) return packageDirByFolder.get(start);
+  let found: string | undefined;
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) {
+      found = dir;
+      break;
+    }
+    if (path.dirname(dir) === dir) break;
+  }
+  packageDirByFolder.set(start, found);
+  return found;
+}
+
+const manifests = new Map<string, Record<string, unknown> | undefined>();
+
+function manifestOf(dir: string): Record<string, unknown> | undefined {
+  if (manifests.has(dir)) return manifests.get(dir);
+  let manifest: Record<string, unknown> | undefined;
+  try {
+    const parsed: unknown = JSON.parse(readIfExists(path.join(dir, 'package.json')) ?? 'null');
+    manifest = isRecord(parsed) ? parsed : undefined;
+  } catch {
+    manifest = undefined;
+  }
+  manifests.set(dir, manifest);
+  return manifest;
+}
+
 // Every linted file asks; its package's answer is read from disk once.
 const rootByPackage = new Map<string, string>();
 

@@ -13,6 +13,7 @@ import { jsonOrigin, jsonResultCall, jsonReviewReason, jsonTextOf, PROSE_REVIEW_
 import { failureBranch, ternaryRewrite } from './branches.js';
 import { heldJsonText, heldTransportText, helperCall, OTHER_FIELDS_REASON, otherFieldsBlock, resultLiteralRewrite } from './result-fields.js';
 import { derivedText, isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
+import { jsonOptionsArgument } from '../rewrites.js';
 import type { Rewrite, TextEdit } from '../types.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
@@ -112,6 +113,24 @@ function rebuiltHandlerResult(object: TS.ObjectLiteralExpression, content: TS.Ex
   const rewrite = onlyContent ? handlerValueRewrite(scope.rewriter.replace(object, `toCallToolResult(${result.text})`)) : null;
   scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : "the result is rebuilt from a tool's result without its isError and structuredContent, and has other fields; pass isError and structuredContent on by hand");
   return true;
+}
+
+/**
+ * `text: JSON.stringify(result)` (compact, a replacer, another indent) of a looked-up tool's own
+ * value: `toCallToolResult` would indent the JSON its own way, but `isCallToolResult(result) ? result
+ * : jsonResult(result, { indent: 0 })` writes the very same text for data and passes a result the
+ * migrated tool returns through whole, so the tools behind may return results in the same run.
+ */
+function textKeepingTransport(object: TS.ObjectLiteralExpression, text: TS.Expression, registryValue: TS.CallExpression, plain: boolean, scope: SiteScope): Rewrite | null {
+  const call = unwrap(text);
+  if (!plain || !ts.isCallExpression(call) || !isJsonStringifyCall(call) || call.arguments.length === 0 || call.arguments.some(ts.isSpreadElement)) return null;
+  const [value, replacer, space] = call.arguments;
+  const held = unwrap(value);
+  if (!ts.isIdentifier(held) || !isHandlerValueItself(held, registryValue, scope)) return null;
+  const name = held.text;
+  const options = jsonOptionsArgument(replacer ? unwrap(replacer) : undefined, space ? unwrap(space) : undefined);
+  const edit = scope.rewriter.replace(object, `isCallToolResult(${name}) ? ${name} : jsonResult(${name}${options})`);
+  return { edit, helpers: ['isCallToolResult', 'jsonResult'], passesHandlerValue: true, keepsDataText: true };
 }
 
 /** `toCallToolResult(<a looked-up tool's own value>)`: the tool's returns may then be results too. */
@@ -260,7 +279,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     const removed = derived?.rewritable ? derived.removed : [];
     const simple = handed !== undefined && onlyContent && isErrorValue === undefined;
     const edit = !simple ? null : removed.length > 0 ? scope.rewriter.replaceCutting(object, `toCallToolResult(${scope.rewriter.moved(handed, object)})`, removed) : scope.rewriter.replace(object, `toCallToolResult(${scope.rewriter.moved(handed, object)})`);
-    const rewrite = edit ? handlerValueRewrite(edit) : null;
+    const rewrite = edit ? handlerValueRewrite(edit) : handed !== undefined ? null : textKeepingTransport(object, text, registryValue, onlyContent && isErrorValue === undefined, scope);
     const reason = handed !== undefined ? 'the text is whatever a registered tool returns, and the result has other fields; return toCallToolResult(value) by hand' : derived && !derived.rewritable ? derived.reason : "the text is derived from what a registered tool returns; return toCallToolResult(<the tool's value>) by hand, so that tools may return results";
     scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : reason);
     return;
@@ -341,7 +360,7 @@ function severalItems(object: TS.ObjectLiteralExpression, contentArray: TS.Array
   const isErrorValue = getPropertyValue(object, 'isError');
   const isErrorTrue = isErrorValue !== undefined && isErrorValue.kind === ts.SyntaxKind.TrueKeyword;
   const firstText = firstTextValue(contentArray);
-  const evidence = firstText && isErrorValue === undefined ? scope.predicates.errorEvidence(firstText, context.fn) : 'none';
+  const evidence = isErrorValue === undefined && isErrorOnAnItem(contentArray) ? 'all' : firstText && isErrorValue === undefined ? scope.predicates.errorEvidence(firstText, context.fn) : 'none';
   if (evidence !== 'none') {
     scope.report('error-content', object, context, evidence === 'all' ? scope.rewriter.addIsError(object) : null, evidence === 'all' ? undefined : SOME_PATHS_RESULT);
     return;
@@ -353,6 +372,14 @@ function severalItems(object: TS.ObjectLiteralExpression, contentArray: TS.Array
   if (context.hasOutputSchema && !isErrorTrue) {
     scope.report('missing-structured-content', object, context, null, MISSING_STRUCTURED);
   }
+}
+
+/** `{ type: 'text', text, isError: true }`: the author marked the failure, on an item instead of the result. */
+function isErrorOnAnItem(contentArray: TS.ArrayLiteralExpression): boolean {
+  return contentArray.elements.some((element) => {
+    const item = isTextItem(element);
+    return item !== null && getPropertyValue(item, 'isError')?.kind === ts.SyntaxKind.TrueKeyword;
+  });
 }
 
 /**
