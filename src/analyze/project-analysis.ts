@@ -367,9 +367,13 @@ export class ProjectAnalysis {
     for (const analysis of this.analyses.values()) {
       for (const sink of analysis.handlers) {
         if (!SINK_STYLES.has(sink.style)) continue;
+        // A `CallTool` handler dispatches every tool: each call it makes may reach one. A tool's own
+        // callback (one per tool, thousands in a big file) dispatches only through a lookup, and
+        // resolving each of its other calls would cost a walk per call.
+        const everyCall = sink.style === 'low-level';
         const scope = this.resolveScope(sink.fn.getSourceFile());
         const visit = (node: TS.Node): void => {
-          if (ts.isCallExpression(node)) {
+          if (ts.isCallExpression(node) && (everyCall || this.isLookedUpCall(node))) {
             const callee = unwrap(node.expression);
             if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) {
               for (const target of handlerTargets(callee, scope)) {
