@@ -166,7 +166,7 @@ const projectsByRoot = new Map<string, ProjectView>();
 
 /**
  * The project a linted file belongs to, analyzed once per lint run: with type information the
- * program's own files; without, the source files under the nearest package.json (a file that is
+ * program's own files; without, the source files under the nearest package.json, or its workspace's root (a file that is
  * not on disk, as in RuleTester, is analyzed on its own). Lint then reports, in the file being
  * linted, the sites of handlers that other files register or dispatch into it, exactly where
  * `migrate` rewrites them.

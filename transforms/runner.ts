@@ -304,7 +304,7 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   } else {
     project = new SourceProject();
     sourceFiles = files.map((file) => project.sourceFile(file) ?? parseFile(file));
-    // The project is every source file under the nearest package.json of the files given: a
+    // The project is every source file under the nearest package.json (or its workspace's root) of the files given: a
     // registration in src/index.ts decides what src/handlers/*.ts return, whichever were named.
     const roots = new Set(files.map(projectRootOf));
     projectFiles = [...roots].flatMap((root) => listProjectFiles(root)).flatMap((file) => project.sourceFile(file) ?? []);

@@ -3,6 +3,7 @@ import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
 import { analyzeSourceFile, changesShape, functionKey } from './analyzer.js';
 import { LocalDeclarations, type CheckerSource } from './declarations.js';
+import { REGISTRY_HANDLER_NAMES } from './discovery/definitions.js';
 import { functionOf, type ResolveScope } from './discovery/resolve.js';
 import { handlerTargets } from './discovery/targets.js';
 import { combineFates, fateOf, type Fate, type FateScope } from './flow/fates.js';
@@ -34,8 +35,6 @@ const CALLED_BY_THE_SDK: ReadonlySet<HandlerStyle> = new Set(['tool', 'registerT
 const FOUND_BY_SHAPE: ReadonlySet<HandlerStyle> = new Set(['definition', 'result-shape']);
 /** Handlers the SDK calls with every tool's call, or one tool's: where a lookup of the server's own tools is made. */
 const SINK_STYLES: ReadonlySet<HandlerStyle> = new Set(['low-level', 'tool', 'registerTool']);
-/** Methods a transport calls on a looked-up tool (besides the configured `handlerProperties`). */
-const LOOKED_UP_METHODS: ReadonlySet<string> = new Set(['execute', 'handler', 'run', 'callback']);
 
 /**
  * The analyses of a project's files, where a handler reached from another file is analyzed in its
@@ -117,8 +116,7 @@ export class ProjectAnalysis {
     }
     for (const [fileName, list] of blocked) {
       this.heldBack.set(fileName, new Map([...(this.heldBack.get(fileName) ?? []), ...list]));
-      const sourceFile = this.options.project.sourceFile(fileName) ?? this.trees.get(fileName);
-      if (sourceFile) this.analyses.set(fileName, this.analyze(sourceFile));
+      this.reanalyze(fileName);
     }
   }
 
@@ -141,8 +139,7 @@ export class ProjectAnalysis {
       }
       if (heldBack.size === (this.heldBack.get(fileName)?.size ?? 0)) continue;
       this.heldBack.set(fileName, heldBack);
-      const sourceFile = this.options.project.sourceFile(fileName) ?? this.trees.get(fileName);
-      if (sourceFile) this.analyses.set(fileName, this.analyze(sourceFile));
+      this.reanalyze(fileName);
     }
   }
 
@@ -262,16 +259,19 @@ export class ProjectAnalysis {
       });
       adopted.set(fileName, list);
     }
-    const reanalyzed: Analysis[] = [];
-    for (const [fileName, handlers] of adopted) {
+    return [...adopted].flatMap(([fileName, handlers]) => {
       this.extras.set(fileName, [...(this.extras.get(fileName) ?? []), ...handlers]);
-      const sourceFile = this.options.project.sourceFile(fileName) ?? this.trees.get(fileName);
-      if (!sourceFile) continue;
-      const analysis = this.analyze(sourceFile);
-      this.analyses.set(fileName, analysis);
-      reanalyzed.push(analysis);
-    }
-    return reanalyzed;
+      return this.reanalyze(fileName) ?? [];
+    });
+  }
+
+  /** Analyzes a file of the project again, with what the project now knows of it (the tree it was analyzed as, if the project has none). */
+  private reanalyze(fileName: string): Analysis | undefined {
+    const sourceFile = this.options.project.sourceFile(fileName) ?? this.trees.get(fileName);
+    if (!sourceFile) return undefined;
+    const analysis = this.analyze(sourceFile);
+    this.analyses.set(fileName, analysis);
+    return analysis;
   }
 
   /** `tool.execute(args)` on a looked-up value, `handlers[name](args)`, or a local that holds such a lookup. */
@@ -280,7 +280,7 @@ export class ProjectAnalysis {
     if (ts.isElementAccessExpression(callee)) return true;
     if (ts.isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
-      if (!LOOKED_UP_METHODS.has(method) && !this.options.handlerOptions.handlerProperties.has(method)) return false;
+      if (!REGISTRY_HANDLER_NAMES.has(method) && !this.options.handlerOptions.handlerProperties.has(method)) return false;
       // On a value looked up at run time: a local or parameter (`const tool = tools.find(…)`), or the lookup itself.
       const receiver = unwrap(callee.expression);
       const declaration = ts.isIdentifier(receiver) ? this.localsOf(call.getSourceFile()).declarationOf(receiver) : undefined;

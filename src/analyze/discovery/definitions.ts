@@ -51,6 +51,9 @@ export function definitionObject(object: TS.ObjectLiteralExpression, scope: Disc
 /** More names registries give the handler of an entry without a schema. */
 const REGISTRY_HANDLER_PROPERTIES = ['run', 'callback'];
 
+/** Every name a tool object's handler goes by, and so a transport calls on a looked-up tool (`tool.execute(args)`), besides the configured `handlerProperties`. */
+export const REGISTRY_HANDLER_NAMES: ReadonlySet<string> = new Set([...DEFINITION_HANDLER_PROPERTIES, ...REGISTRY_HANDLER_PROPERTIES]);
+
 /** Passed to a call (`register({ … })`) or an element of an array literal (`const tools = [{ … }]`). */
 function isHandedOn(object: TS.ObjectLiteralExpression): boolean {
   let node: TS.Node = object;

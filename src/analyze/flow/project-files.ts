@@ -24,15 +24,11 @@ export function isTestFile(file: string): boolean {
  * (`@acme/core`'s `registerTools(server, tools)`). Else the file's folder.
  */
 export function projectRootOf(file: string): string {
-  const start = path.dirname(path.resolve(file));
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'package.json'))) {
-      let root = rootByPackage.get(dir);
-      if (root === undefined) rootByPackage.set(dir, (root = workspaceRootOf(dir) ?? dir));
-      return root;
-    }
-    if (path.dirname(dir) === dir) return start;
-  }
+  const packageDir = nearestPackageDir(file);
+  if (packageDir === undefined) return path.dirname(path.resolve(file));
+  let root = rootByPackage.get(packageDir);
+  if (root === undefined) rootByPackage.set(packageDir, (root = workspaceRootOf(packageDir) ?? packageDir));
+  return root;
 }
 
 /**
@@ -54,6 +50,7 @@ export function packageCanReach(entryFile: string, consumerFile: string): boolea
   });
 }
 
+// Every linted file asks: a folder's answer is looked up on disk once.
 const packageDirByFolder = new Map<string, string | undefined>();
 
 function nearestPackageDir(file: string): string | undefined {
@@ -73,6 +70,7 @@ function nearestPackageDir(file: string): string | undefined {
 
 const manifests = new Map<string, Record<string, unknown> | undefined>();
 
+/** A folder's package.json, parsed once; undefined when it is missing or does not parse (it declares nothing). */
 function manifestOf(dir: string): Record<string, unknown> | undefined {
   if (manifests.has(dir)) return manifests.get(dir);
   let manifest: Record<string, unknown> | undefined;
@@ -86,7 +84,6 @@ function manifestOf(dir: string): Record<string, unknown> | undefined {
   return manifest;
 }
 
-// Every linted file asks; its package's answer is read from disk once.
 const rootByPackage = new Map<string, string>();
 
 /** The folder above `packageDir` whose workspace patterns name it; none past a repository's root. */
@@ -103,15 +100,8 @@ function workspaceRootOf(packageDir: string): string | undefined {
 /** The workspace patterns a folder declares: package.json `workspaces` (array or `{ packages }`), or pnpm-workspace.yaml `packages`. */
 function workspacePatterns(dir: string): string[] {
   const patterns: unknown[] = [];
-  const manifest = readIfExists(path.join(dir, 'package.json'));
-  if (manifest !== undefined) {
-    try {
-      const workspaces: unknown = (JSON.parse(manifest) as { workspaces?: unknown }).workspaces;
-      patterns.push(...(Array.isArray(workspaces) ? workspaces : isRecord(workspaces) && Array.isArray(workspaces.packages) ? workspaces.packages : []));
-    } catch {
-      // A package.json that does not parse declares no workspace.
-    }
-  }
+  const workspaces = manifestOf(dir)?.workspaces;
+  patterns.push(...(Array.isArray(workspaces) ? workspaces : isRecord(workspaces) && Array.isArray(workspaces.packages) ? workspaces.packages : []));
   const pnpm = readIfExists(path.join(dir, 'pnpm-workspace.yaml'));
   if (pnpm !== undefined) {
     try {

@@ -3,6 +3,7 @@ import { allowsAnyJsonStructuredContent, protocolVersionOf } from '../../protoco
 import { ts } from '../../typescript.js';
 import { useChecker } from '../declarations.js';
 import { functionOf } from '../discovery/resolve.js';
+import { REGISTRY_HANDLER_NAMES } from '../discovery/definitions.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
 import { errorShape, isBuiltPerElement, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
@@ -138,7 +139,6 @@ function handlerValueRewrite(edit: TextEdit): Rewrite {
   return { edit, helpers: ['toCallToolResult'], passesHandlerValue: true };
 }
 
-const REGISTRY_CALLS = new Set(['execute', 'handler', 'run', 'callback']);
 
 /**
  * The text is the value of a tool looked up at run time (`tool.handler(args)`, `entry.execute(…)`
@@ -151,7 +151,7 @@ function registryCallValue(text: TS.Expression, scope: SiteScope): TS.CallExpres
     if (isLookup(unwrap(node.expression), scope) && handlerTargets(unwrap(node.expression), scope).some((target) => target.fn.getSourceFile() !== scope.sourceFile || scope.handlerOf(target.fn)?.style === 'registry')) return true;
     if (!ts.isPropertyAccessExpression(node.expression)) return false;
     const method = node.expression.name.text;
-    if (!REGISTRY_CALLS.has(method) && !scope.options.handlerProperties.has(method)) return false;
+    if (!REGISTRY_HANDLER_NAMES.has(method) && !scope.options.handlerProperties.has(method)) return false;
     return node.expression.expression.kind !== ts.SyntaxKind.ThisKeyword && functionOf(node.expression, scope) === undefined;
   };
   // Also through `String(…)` and template spans: the value is still the whole text.
@@ -256,10 +256,10 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
   }
   const wrapped = transportWrapperValue(text);
   if (wrapped) {
-    const edit = onlyContent && isErrorValue === undefined && wrapped.indentIsTwo ? scope.rewriter.wrapText(object, 'toCallToolResult', scope.rewriter.moved(wrapped.value, object)) : null;
+    const toResult = onlyContent && isErrorValue === undefined && wrapped.indentIsTwo ? scope.rewriter.wrapText(object, 'toCallToolResult', scope.rewriter.moved(wrapped.value, object)) : null;
     // The value a looked-up tool returned, handed on whole: the tools behind may return results.
-    const registryValue = edit ? registryCallValue(wrapped.value, scope) : undefined;
-    const rewrite = edit && registryValue && isHandlerValueItself(wrapped.value, registryValue, scope) ? { ...edit, passesHandlerValue: true as const } : edit;
+    const registryValue = toResult ? registryCallValue(wrapped.value, scope) : undefined;
+    const rewrite = toResult && registryValue && isHandlerValueItself(wrapped.value, registryValue, scope) ? { ...toResult, passesHandlerValue: true as const } : toResult;
     scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the wrapper has other fields or a non-default indent; use toCallToolResult(result) by hand');
     return;
   }
