@@ -183,13 +183,15 @@ class FileAnalyzer implements SiteScope {
       if (existing) {
         // Reached from a registration elsewhere: that registration names the tool.
         existing.toolName ??= extra.toolName;
+        // A function found by its shape here and reached from a catch elsewhere builds that failure's result.
+        if (extra.reportsFailure && existing.style === 'result-shape') existing.reportsFailure = true;
       } else if (fn && isFunctionLike(fn)) {
         handlers.push({ ...extra, fn });
       }
     }
     this.handlerFunctions = new Map(handlers.map((handler) => [handler.fn, handler]));
     for (const handler of byStrength(handlers)) {
-      this.collectSites(handler.fn, { handler, toolName: handler.toolName, framework: handler.framework, style: handler.style, hasOutputSchema: handler.hasOutputSchema, fn: handler.fn });
+      this.collectSites(handler.fn, { handler, toolName: handler.toolName, framework: handler.framework, style: handler.style, hasOutputSchema: handler.hasOutputSchema, fn: handler.fn, ...(handler.reportsFailure ? { reportsFailure: true } : {}) });
     }
     for (const finding of this.findings) if (this.sharedFunctions.has(finding.returningFunction)) finding.toolName = null;
     this.findings.sort((a, b) => a.start - b.start);
@@ -247,6 +249,7 @@ class FileAnalyzer implements SiteScope {
           reachedFrom: context.handler.fn,
           ...(context.handler.transportRewritten ? { transportRewritten: true as const } : {}),
           ...(context.handler.dataTextKept ? { dataTextKept: true as const } : {}),
+          ...(context.reportsFailure ? { reportsFailure: true as const } : {}),
         });
       }
       return;
@@ -364,6 +367,8 @@ class FileAnalyzer implements SiteScope {
    */
   private classifyDeclaredData(expression: TS.Expression, context: SiteContext): void {
     if (FRAMEWORK_BEHAVIOUR[context.framework].plainData !== 'site') return;
+    // mcp-framework with an outputSchemaShape sends returned data as structuredContent too, as it does a returned literal.
+    if (context.hasOutputSchema && FRAMEWORK_BEHAVIOUR[context.framework].structuresPlainData) return;
     let value = unwrap(expression);
     let awaited = ts.isAwaitExpression(withoutParentheses(expression));
     if (ts.isIdentifier(value)) {

@@ -61,6 +61,8 @@ export class ProjectAnalysis {
   private readonly sourceFiles: readonly TS.SourceFile[];
   private readonly locals = new Map<TS.SourceFile, LocalDeclarations>();
   private sinkDispatch: Map<TS.Node, TS.CallExpression[]> | undefined;
+  /** Per file, the findings whose rewrite hands a handler's value on (see handsValueOn); read while judging shared functions. */
+  private readonly passingFindings = new Map<string, Finding[]>();
 
   constructor(
     sourceFiles: readonly TS.SourceFile[],
@@ -134,13 +136,31 @@ export class ProjectAnalysis {
         const fn = finding.returningFunction;
         if (!finding.rewrite || !changesShape(finding.kind) || judged.has(fn)) continue;
         judged.add(fn);
-        const reader = this.callersOf(fn).find((call) => !isInside(call, fn) && fateOf(call, scope) === 'intermediate');
+        const callers = this.callersOf(fn).filter((call) => !isInside(call, fn));
+        const reader = callers.find((call) => fateOf(call, scope) === 'intermediate');
+        // `{ type: 'text', text: describe(data) }` elsewhere: a result there would be sent as a text,
+        // unless that text item is itself rewritten to hand the value on (a transport).
+        const writer = reader ? undefined : callers.find((call) => fateOf(call, scope) === 'text' && !this.handsValueOn(call));
         if (reader) heldBack.set(functionKey(fn), `the server's own code also calls this function (${where(reader)}) and reads its value as data; a result here would break that caller: give the tool a handler of its own that wraps this function, then migrate`);
+        else if (writer) heldBack.set(functionKey(fn), `the server's own code also puts this function's value into a text (${where(writer)}); a result here would break that text: give the tool a handler of its own that wraps this function, then migrate`);
       }
       if (heldBack.size === (this.heldBack.get(fileName)?.size ?? 0)) continue;
       this.heldBack.set(fileName, heldBack);
       this.reanalyze(fileName);
     }
+  }
+
+  /** Is `call` inside a site this run rewrites to pass a handler's value on (`toCallToolResult(value)`)? */
+  private handsValueOn(call: TS.CallExpression): boolean {
+    const fileName = key(call.getSourceFile().fileName);
+    // Few findings hand a value on; they are picked once per file, not per caller.
+    let passing = this.passingFindings.get(fileName);
+    if (passing === undefined) {
+      passing = (this.analyses.get(fileName)?.findings ?? []).filter((finding) => finding.rewrite?.passesHandlerValue === true);
+      this.passingFindings.set(fileName, passing);
+    }
+    const start = call.getStart();
+    return passing.some((finding) => finding.start <= start && call.end <= finding.end);
   }
 
   /** Handlers other files reach in `fileName` (to analyze another parse of the same file with). */
@@ -271,6 +291,7 @@ export class ProjectAnalysis {
     if (!sourceFile) return undefined;
     const analysis = this.analyze(sourceFile);
     this.analyses.set(fileName, analysis);
+    this.passingFindings.delete(fileName);
     return analysis;
   }
 

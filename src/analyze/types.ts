@@ -140,6 +140,11 @@ export interface ToolHandler {
    * so it is no site; rewriting it to `jsonResult(value)` would change that text.
    */
   dataTextKept?: true;
+  /**
+   * Followed into from a `catch` with the caught error (`return toolErrorResponse(error)`): what it
+   * returns reports that failure, whatever its words (an error builder judged by its calls).
+   */
+  reportsFailure?: true;
   /** For a function followed into from another file: the handler it was reached under. */
   reachedFrom?: TS.SignatureDeclaration;
   /** For a tool object's function: the property that holds it (`execute`, `handler`), the name its consumers call. */

@@ -46,6 +46,9 @@ const FAILURE_PHRASES: readonly RegExp[] = [
   /\b(?:No se pudo|no encontrad[oa]|Impossible de|introuvable|n'existe pas|nicht gefunden|fehlgeschlagen|konnte nicht|não encontrad[oa]|não foi possível|non trovat[oa]|не найден)/i,
 ];
 
+// A sentence that says something is absent ("No clients connected."): an empty success alone.
+const EMPTY_STATE = /^[\s*_>[(]*(?:no|none|nothing|0)\b/i;
+
 // The word must introduce a note (`Note:`, `Tip -`, `Note that`): "Note 42 not found" is a failure about a note.
 const NOTE = /^[\s*_>[(]*(?:ℹ️|💡|(?:Note|NOTE|Tip|Info|Hint)(?:\s*[:：—–-]|\s+that\b))/;
 
@@ -67,6 +70,8 @@ export function looksLikeErrorText(text: string, options: ErrorWordOptions | rea
   const opening = firstSentence(text);
   // `[Note: … not available, using …]`: a note about how the answer was made, not a failure.
   if (!NOTE.test(opening) && FAILURE_PHRASES.some((pattern) => pattern.test(opening))) return true;
+  // "No clients connected. Cannot execute script.": an empty state, then the work it stopped.
+  if (EMPTY_STATE.test(opening) && FAILURE_LEAD.test(firstSentence(text.slice(text.indexOf(opening) + opening.length)))) return true;
   return extra.some((pattern) => pattern.test(text));
 }
 

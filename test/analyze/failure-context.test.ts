@@ -2,7 +2,7 @@
 // failure test guards, reports a failure whatever its words; words still decide everywhere else,
 // and empty successes stay successes.
 import { describe, expect, it } from 'vitest';
-import { rewritten, summary } from './helpers.js';
+import { analyzeText, rewritten, summary } from './helpers.js';
 
 const SDK = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });
@@ -221,6 +221,84 @@ server.tool('b', async () => {
   }
   return { content: [{ type: 'text', text: 'Added. Please review the task in the web app.' }] };`),
     ).toEqual(['error-content@5']);
+  });
+
+  it('a text that reports a failure on some paths is a failure on every path where only a failure leads (a formatter called under `if (!data.ok)`)', () => {
+    const code = `${SDK}
+function text(content: string) {
+  return { content: [{ type: 'text' as const, text: content }] };
+}
+function describeFailure(data: { error?: string }): string {
+  if (data.error) return \`Error: \${data.error}\`;
+  return JSON.stringify(data, null, 2);
+}
+server.tool('a', async () => {
+  const data = await (await fetch('https://x/clients')).json();
+  if (!data.ok) return text(describeFailure(data));
+  return text(\`\${data.clients.length} clients\`);
+});
+server.tool('b', async () => {
+  const data = await (await fetch('https://x/clients')).json();
+  if (!data.ok) return { content: [{ type: 'text', text: describeFailure(data) }] };
+  return { content: [{ type: 'text', text: 'Listed' }] };
+});
+server.tool('d', async () => {
+  const data = await (await fetch('https://x/clients')).json();
+  return text(describeFailure(data));
+});
+`;
+    const output = rewritten(code);
+    expect(output).toContain('if (!data.ok) return errorTextResult(describeFailure(data));');
+    expect(output).toContain("if (!data.ok) return errorTextResult(describeFailure(data));\n  return successResult('Listed');");
+    // Outside the failure branch the formatter's value is still a failure on some paths only: left for review.
+    expect(output).toContain('  return text(describeFailure(data));\n});');
+    const findings = summary(code).filter((finding) => !finding.startsWith('hand-built-result'));
+    expect(findings.filter((finding) => finding.startsWith('error-')).map((finding) => finding.split(':')[0])).toEqual(['error-content@13', 'error-content@18', 'error-content@23']);
+  });
+
+  it('a payload with no error field given to a success builder in a catch is a failure when its own words report one', () => {
+    const code = `${SDK}
+function successResponse(data: unknown) {
+  return { content: [{ type: 'text' as const, text: typeof data === 'string' ? data : JSON.stringify(data) }] };
+}
+server.tool('search', async (args: { query: string }) => {
+  let found: unknown;
+  try {
+    found = await (await fetch('https://x/search?q=' + args.query)).json();
+  } catch (error) {
+    if ((error as { status?: number }).status === 403) {
+      return successResponse({ status: 'unavailable', result: \`Search is not available for \${args.query}. Do not retry.\` });
+    }
+    throw error;
+  }
+  return successResponse({ status: 'cached', note: 'Live search is not available offline, showing cached results', found });
+});
+`;
+    const findings = summary(code).filter((finding) => finding.startsWith('error-'));
+    expect(findings).toEqual(['error-content@13:14[search]']);
+  });
+
+  it('the same payload given to a helper that serialises any value (a transport-like helper) is reported at the call, for review', () => {
+    const code = `${SDK}
+export const successResponse = (data: any) => {
+  const text = data === undefined ? 'undefined' : typeof data === 'string' ? data : JSON.stringify(data);
+  return { content: [{ type: 'text' as const, text }] };
+};
+server.tool('search', async (args: { query: string }) => {
+  let found: unknown;
+  try {
+    found = await (await fetch('https://x/search?q=' + args.query)).json();
+  } catch (error: any) {
+    if (error?.response?.status === 403) {
+      return successResponse({ status: 'unavailable', result: \`Search is not available for \${args.query}. Do not retry.\` });
+    }
+    throw error;
+  }
+  return successResponse({ status: 'done', found });
+});
+`;
+    const findings = analyzeText(code).findings.filter((finding) => finding.kind === 'error-content');
+    expect(findings.map((finding) => [finding.line, finding.rewrite, finding.reviewReason])).toEqual([[14, null, 'successResponse sends this failure as a success; return errorResult(message, data) instead']]);
   });
 
   it('rewrites a failure found by context with the same words and isError', () => {

@@ -109,6 +109,86 @@ describe('a handler the server also calls for data (fixtures/projects/shared-han
   });
 });
 
+describe('a function one tool returns and another tool puts into a text', () => {
+  it('is left for review, naming the text it also feeds: a result there would break that text', () => {
+    const dir = mkdtempSync(path.join(temp, 'text-shared-'));
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'text-shared', private: true, type: 'module' }));
+    mkdirSync(path.join(dir, 'src'));
+    const server = path.join(dir, 'src/server.ts');
+    const source = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+function describeFailure(data: { error?: string }): string {
+  if (data.error) return \`Error: \${data.error}\`;
+  return JSON.stringify(data, null, 2);
+}
+server.tool('status', async () => {
+  const data = await (await fetch('https://x/status')).json();
+  return { content: [{ type: 'text' as const, text: describeFailure(data) }] };
+});
+server.tool('check', async () => {
+  const data = await (await fetch('https://x/check')).json();
+  if (!data.ok) return describeFailure(data);
+  return 'Checked';
+});
+`;
+    writeFileSync(server, source);
+    const run = runMigration({ files: [server] });
+    const [file] = run.files;
+    expect(file.text).toContain('function describeFailure(data: { error?: string }): string {\n  if (data.error) return `Error: ${data.error}`;\n  return JSON.stringify(data, null, 2);\n}');
+    expect(file.text).toContain("  return successResult('Checked');");
+    const review = file.diagnostics.filter((diagnostic) => diagnostic.severity === 'review' && diagnostic.line <= 5);
+    expect(review.map((diagnostic) => diagnostic.line)).toEqual([4, 5]);
+    expect(review[0].message).toMatch(/also puts this function's value into a text \(.*src\/server\.ts:9\)/);
+  });
+});
+
+describe('an error builder of another module, called from the tools\' catches with the caught error', () => {
+  it('is judged by those calls: its result literal without isError is the failure site, rewritten with isError: true and its other fields kept', () => {
+    const dir = mkdtempSync(path.join(temp, 'error-builder-'));
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'error-builder', private: true, type: 'module' }));
+    mkdirSync(path.join(dir, 'src'));
+    const builder = path.join(dir, 'src/errors.ts');
+    const server = path.join(dir, 'src/server.ts');
+    writeFileSync(
+      builder,
+      `export function toolErrorResponse(error: unknown) {
+  let message = error instanceof Error ? error.message : String(error);
+  if (message.includes('401')) message = '# Sign-in needed\\n\\nRun the login tool first.';
+  return {
+    content: [{ type: 'text' as const, text: message }],
+    metadata: { kind: 'tool-error' },
+  };
+}
+
+export function describeList(items: string[]) {
+  return { content: [{ type: 'text' as const, text: items.join('\\n') }] };
+}
+`,
+    );
+    writeFileSync(
+      server,
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { describeList, toolErrorResponse } from './errors.js';
+const server = new McpServer({ name: 'x', version: '1' });
+async function handleList() {
+  try {
+    const items: string[] = await (await fetch('https://x/items')).json();
+    return describeList(items);
+  } catch (error) {
+    return toolErrorResponse(error);
+  }
+}
+server.registerTool('list', { description: 'List' }, handleList);
+`,
+    );
+    const run = runMigration({ files: [builder, server] });
+    const errors = run.files.find((file) => file.fileName === builder)!;
+    expect(errors.changes.filter((change) => change.kind !== 'return-type').map((change) => `${change.line} ${change.kind} ${change.toolName}`)).toEqual(['4 error-content list']);
+    expect(errors.text).toContain("    metadata: { kind: 'tool-error' },\n    isError: true,\n  };");
+    expect(errors.text).not.toContain('successResult(message');
+  });
+});
+
 describe('a server migrated with --local-helpers, migrated again', () => {
   it("reads the copied helpers' calls as results: a result kept in a variable and logged is not wrapped again", () => {
     const dir = mkdtempSync(path.join(temp, 'local-helpers-'));

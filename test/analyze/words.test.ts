@@ -55,6 +55,9 @@ const FAILURES: readonly string[] = [
   'You sent parameters not supported by this tool, which were ignored: verbose.\nError: file not found',
   `Parameters were ignored: ${P}. Could not open ${P}`,
   'Request ignored: permission denied',
+  // An empty state, then what the tool could not do because of it.
+  'No clients connected. Cannot execute script.',
+  `No matching rows for ${P}. Unable to export.`,
 ];
 
 const NOT_FAILURES: readonly string[] = [
@@ -65,6 +68,8 @@ const NOT_FAILURES: readonly string[] = [
   `Found 0 items in ${P}`,
   'No active alerts',
   'Queue is empty',
+  'No clients connected.',
+  'No open issues. Create one with create_issue.',
   // Successes that mention errors or failures later on, or as a count.
   'Errors found: 0',
   `Deployed ${P}. Earlier attempts failed to start, see history.`,
@@ -72,6 +77,7 @@ const NOT_FAILURES: readonly string[] = [
   'API error rate: 0.1% over the last hour',
   `Message deleted from #${P} and user timed out for ${P} minutes.`,
   `Saved ${P}`,
+  `Found ${P} rows. Could not load ${P} thumbnails.`,
   // Notes about how the answer was made.
   "Note: live rates are not available, using yesterday's close",
   'Tip: the export is not enabled for trial accounts, showing a sample',

@@ -71,6 +71,25 @@ describe('mcp-framework sites in the framework\'s own terms', () => {
   });
 });
 
+describe('mcp-framework data from a function that declares it returns data', () => {
+  const declared = (members: string) =>
+    tool('    return await lookupNote(id);', members).replace(
+      "class NotesTool",
+      "interface Note { id: string; title: string }\nasync function lookupNote(id: string): Promise<Note> {\n  const response = await fetch(`https://notes.example/${id}`);\n  return (await response.json()) as Note;\n}\n\nclass NotesTool",
+    );
+
+  it('is no site in a tool with an outputSchemaShape: the framework sends it as structuredContent too (0.2.20 and later)', () => {
+    const result = migrate(declared("\n  protected outputSchemaShape = z.object({ id: z.string(), title: z.string() });"), '0.2.22');
+    expect(result.changes).toEqual([]);
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'review')).toEqual([]);
+  });
+
+  it('is a bare-object site in a tool without one, named as mcp-framework delivers it', () => {
+    const result = migrate(declared(''), '0.2.22');
+    expect([...result.changes, ...result.diagnostics].some((entry) => entry.kind === 'bare-object')).toBe(true);
+  });
+});
+
 describe('mcp-framework sites whose execute must fit a declared type', () => {
   it('leaves them for review when a base class in the file declares execute to return a string', () => {
     const text = `import { MCPTool } from 'mcp-framework';

@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import type { LocalDeclarations } from '../declarations.js';
-import { enclosingFunction, isFunctionLike, propertyName, resultGuardedBranch } from '../syntax.js';
+import { enclosingFunction, isFunctionLike, propertyName, resultGuardedBranch, stringLiteralText, unwrap } from '../syntax.js';
 
 /**
  * Where a value goes: the other half of value flow. A tool object's `execute` or a function that
@@ -47,7 +47,8 @@ export function combineFates(fates: Iterable<Fate>): Fate {
 function isTextItemValue(assignment: TS.PropertyAssignment | TS.ShorthandPropertyAssignment): boolean {
   if (propertyName(assignment.name) !== 'text') return false;
   const item = assignment.parent;
-  return item.properties.some((property) => ts.isPropertyAssignment(property) && propertyName(property.name) === 'type' && (ts.isStringLiteral(property.initializer) || ts.isNoSubstitutionTemplateLiteral(property.initializer)) && property.initializer.text === 'text');
+  // `type: 'text' as const` is the same item.
+  return item.properties.some((property) => ts.isPropertyAssignment(property) && propertyName(property.name) === 'type' && stringLiteralText(unwrap(property.initializer)) === 'text');
 }
 
 export function fateOf(expression: TS.Expression, scope: FateScope, depth = 0, seen = new Set<TS.Node>()): Fate {

@@ -6,6 +6,7 @@ import { PLACEHOLDER } from '../words.js';
 import type { HelperName, Rewrite } from '../types.js';
 import { jsonOrigin, jsonResultRewrite, jsonTextOf, PROSE_REVIEW_REASON, proseJsonRewrite } from './json.js';
 import type { SiteContext, SiteScope } from './scope.js';
+import { inFailureContext } from './failure-context.js';
 import { textValues } from './transport.js';
 
 /**
@@ -105,10 +106,12 @@ export function classifyBuilderCall(call: TS.CallExpression, fn: TS.SignatureDec
       }
     }
   }
-  if (shape.json !== undefined) {
-    const data = call.arguments[shape.json];
+  // The data a builder serialises: its JSON parameter, or a text parameter given an object (`typeof data === 'string' ? data : JSON.stringify(data)`).
+  const dataIndex = shape.json ?? shape.text;
+  if (dataIndex !== undefined) {
+    const data = call.arguments[dataIndex];
     const payload = data ? unwrap(data) : undefined;
-    if (payload && ts.isObjectLiteralExpression(payload) && errorShape(payload)) {
+    if (payload && ts.isObjectLiteralExpression(payload) && (errorShape(payload) || reportsFailureInContext(payload, call, context, scope))) {
       scope.report('error-content', site, context, null, `${name} sends this error payload as a success; return errorResult(message, data) instead`);
       return true;
     }
@@ -126,6 +129,34 @@ function textRewrite(call: TS.CallExpression, text: TS.Expression, scope: SiteSc
   const payload = json.value ? unwrap(json.value) : undefined;
   if (payload && ts.isObjectLiteralExpression(payload) && errorShape(payload)) return null;
   return jsonResultRewrite(call, json, scope);
+}
+
+/**
+ * A call of a function of the project that builds a result from what it is given, in a shape
+ * builderShape does not read (a transport-like helper that serialises any value): a payload that
+ * reports the failure of a `catch` or a failure branch is still sent as a success. Reports at the
+ * call, for review; returns whether it did.
+ */
+export function classifyFailurePayloadCall(call: TS.CallExpression, fn: TS.SignatureDeclaration, site: TS.Expression, context: SiteContext, scope: SiteScope): boolean {
+  const payload = call.arguments.map((argument) => unwrap(argument)).find((argument): argument is TS.ObjectLiteralExpression => ts.isObjectLiteralExpression(argument) && reportsFailureInContext(argument, call, context, scope));
+  if (!payload || builderShape(fn, scope)?.reportsFailure) return false;
+  const name = ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : call.expression.getText(scope.sourceFile);
+  scope.report('error-content', site, context, null, `${name} sends this failure as a success; return errorResult(message, data) instead`);
+  return true;
+}
+
+/**
+ * `{ status: 'unavailable', result: 'The feature is not available … Do not retry' }` given to a
+ * success builder in a `catch` or a failure branch: a payload with no error field whose own words
+ * report the failure that led there.
+ */
+function reportsFailureInContext(payload: TS.ObjectLiteralExpression, call: TS.CallExpression, context: SiteContext, scope: SiteScope): boolean {
+  if (!inFailureContext(call, context.fn)) return false;
+  return payload.properties.some((property) => {
+    if (!ts.isPropertyAssignment(property)) return false;
+    const words = literalText(unwrap(property.initializer));
+    return words !== null && scope.predicates.looksLikeError(words.replaceAll(PLACEHOLDER, ''));
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import { instanceClasses } from '../discovery/instances.js';
 import { isOwnKitNamedFunction } from '../options.js';
 import { isFunctionLike, unwrap } from '../syntax.js';
 import type { HandlerStyle } from '../types.js';
-import { builderShape, classifyBuilderCall } from './builders.js';
+import { builderShape, classifyBuilderCall, classifyFailurePayloadCall } from './builders.js';
 import { declaredShape } from './declared.js';
 import { classifyJsonText, jsonTextOf } from './json.js';
 import type { SiteContext, SiteScope } from './scope.js';
@@ -141,12 +141,13 @@ export function followDispatch(call: TS.CallExpression, site: TS.Expression, con
     // A method of the tool's own class or of a class it extends (`this.runRequest(…)` in a base
     // class of another file) is the tool's code, wherever it is written.
     const ownMethod = isThisMethodCall(callee);
-    if (fn.getSourceFile() !== scope.sourceFile && !(scope.followExternal && (ownMethod || forwardsHandlerInput(call, context, scope)))) {
+    const reportsFailure = !lookup && reportsCaughtError(call, fn, context, scope);
+    if (fn.getSourceFile() !== scope.sourceFile && !(scope.followExternal && (ownMethod || reportsFailure || forwardsHandlerInput(call, context, scope)))) {
       // A result builder of another module: its own literals are sites there; this call is judged by what it is given.
       if (targets.length === 1 && builderShape(fn, scope)) {
         classifyBuilderCall(call, fn, site, { ...context, toolName }, scope);
         followed = true;
-      }
+      } else if (targets.length === 1 && classifyFailurePayloadCall(call, fn, site, { ...context, toolName }, scope)) followed = true;
       continue;
     }
     // Another registered handler is classified on its own; a function known only by its shape (a
@@ -160,11 +161,22 @@ export function followDispatch(call: TS.CallExpression, site: TS.Expression, con
     // A formatting helper: the call is a plain string site, the helper stays as it is.
     if (targets.length === 1 && scope.predicates.isStringHelper(fn)) return false;
     // A result builder is neutral: this call is judged by the text it is given.
-    if (targets.length === 1) classifyBuilderCall(call, fn, site, { ...context, toolName }, scope);
-    scope.collectSites(fn, { ...context, style: 'followed', toolName });
+    if (targets.length === 1 && !classifyBuilderCall(call, fn, site, { ...context, toolName }, scope)) classifyFailurePayloadCall(call, fn, site, { ...context, toolName }, scope);
+    scope.collectSites(fn, { ...context, style: 'followed', toolName, ...(reportsFailure ? { reportsFailure: true } : {}) });
     followed = true;
   }
   return followed;
+}
+
+/**
+ * `catch (error) { return toolErrorResponse(error); }`: a function of the project given the caught
+ * error, in the catch, builds the failure's result (an error builder, judged by this call). Not a
+ * formatting helper (its string is this call's text) and not a neutral result builder (judged by
+ * what it is given).
+ */
+function reportsCaughtError(call: TS.CallExpression, fn: TS.SignatureDeclaration, context: SiteContext, scope: SiteScope): boolean {
+  if (!call.arguments.some((argument) => scope.predicates.usesCaughtError(argument, context.fn))) return false;
+  return !scope.predicates.isStringHelper(fn) && builderShape(fn, scope) === null;
 }
 
 function isThisMethodCall(callee: TS.Expression): boolean {

@@ -59,6 +59,11 @@ export function inFailureBranch(node: TS.Node, fn: TS.Node): boolean {
   return branchKind(node, fn, false) !== null;
 }
 
+/** Is `node` in a `catch` (that goes on with no other awaited work first) or where only a failure leads? */
+export function inFailureContext(node: TS.Node, fn: TS.Node): boolean {
+  return branchKind(node, fn, true) !== null;
+}
+
 /** A text that reads as a success in any context: an empty result ("No results", "0 items") or success words. */
 export function readsAsSuccess(text: TS.Expression): boolean {
   const words = literalText(unwrap(text));

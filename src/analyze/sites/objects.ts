@@ -309,7 +309,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     scope.report('error-content', object, context, rewrite, rewrite ? undefined : SOME_PATHS_RESULT);
     return;
   }
-  if (isErrorValue === undefined && inFailureBranch(object, context.fn) && !readsAsSuccess(text)) {
+  if (isErrorValue === undefined && (context.reportsFailure === true || inFailureBranch(object, context.fn)) && !readsAsSuccess(text)) {
     // `if (!result.success) return { content: [{ type: 'text', text: result.message }] }`.
     scope.report('error-content', object, context, scope.rewriter.addIsError(object));
     return;

@@ -3,7 +3,7 @@ import { ts } from '../../typescript.js';
 import { useChecker, type CheckerSource, type LocalDeclarations } from '../declarations.js';
 import { returnedExpressions as returnExpressions, type ValueFlow } from '../flow/origins.js';
 import { PLACEHOLDER } from '../words.js';
-import { failsByContext } from './failure-context.js';
+import { failsByContext, inFailureBranch } from './failure-context.js';
 import { enclosingCatch, enclosingFunction, errorShape, isFunctionLike, isJsonStringifyCall, isStringSyntax, literalText, looksLikeErrorText, mentionsIdentifier, textVariants, unwrap } from '../syntax.js';
 
 export { returnedExpressions as returnExpressions } from '../flow/origins.js';
@@ -47,7 +47,10 @@ export class Predicates {
       if (this.isErrorLeaf(leaf) || failsByContext(leaf, enclosingFunction(leaf) ?? fn)) errors++;
       else if (!isEmptyText(leaf)) others++;
     }
-    return errors === 0 ? 'none' : others === 0 ? 'all' : 'some';
+    if (errors === 0) return 'none';
+    // A text that reports a failure on some paths, used where only a failure leads
+    // (`if (!data.ok) return text(describe(data))`): what it says there is that failure.
+    return others === 0 || inFailureBranch(expression, fn) ? 'all' : 'some';
   }
 
   /** textVariants, with the template's spans followed to the constants that hold them. */

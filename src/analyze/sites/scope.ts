@@ -15,6 +15,8 @@ export interface SiteContext {
   style: HandlerStyle;
   hasOutputSchema: boolean;
   fn: TS.SignatureDeclaration;
+  /** Everything `fn` returns reports a failure: it was followed into from a catch with the caught error. */
+  reportsFailure?: boolean;
 }
 
 /**
