@@ -4,8 +4,8 @@
  * any JSON value. Shared by the analyzer, the rules and the CLI; the runtime keeps its own copy of
  * the list (it has no dependencies), and a test checks that both agree.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { clearPackageManifestCache, readPackageManifest } from './package-manifest.js';
 
 /** The released protocol versions (the spec repository's `schema/<date>/` folders), oldest first. */
 export const PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
@@ -86,15 +86,6 @@ function versionFor(sdks: readonly SdkDependency[]): ProtocolVersion {
   return v2 && !v1 ? ANY_JSON_STRUCTURED_CONTENT_SINCE : SDK_V1_PROTOCOL_VERSION;
 }
 
-function readManifest(file: string): Record<string, unknown> | undefined | 'missing' {
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : undefined;
-  }
-}
-
 const cache = new Map<string, DefaultProtocolVersion>();
 
 /**
@@ -106,8 +97,8 @@ export function defaultProtocolVersion(dir: string): DefaultProtocolVersion {
   const folder = path.resolve(dir);
   const known = cache.get(folder);
   if (known) return known;
-  const manifest = readManifest(path.join(folder, 'package.json'));
-  const sdks = typeof manifest === 'object' ? sdkDependencies(manifest) : [];
+  const read = readPackageManifest(folder);
+  const sdks = read.status === 'read' ? sdkDependencies(read.manifest) : [];
   let result: DefaultProtocolVersion;
   if (sdks.length > 0) result = { version: versionFor(sdks), manifest: path.join(folder, 'package.json'), sdks };
   else {
@@ -121,6 +112,7 @@ export function defaultProtocolVersion(dir: string): DefaultProtocolVersion {
 /** Forget what was read (tests write package.json files between runs). */
 export function clearProtocolVersionCache(): void {
   cache.clear();
+  clearPackageManifestCache();
 }
 
 /** Why the default applies, for people: `the default for SDK v2 (package.json depends on @modelcontextprotocol/server ^2.4.0)`. */

@@ -2,9 +2,9 @@
  * Whether a file is loaded as an ES module or as CommonJS, so a new helper import is written in
  * the syntax the file can run: an `import` in a CommonJS `.js` file is a SyntaxError.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as TS from 'typescript';
+import { clearPackageManifestCache, readPackageManifest } from '../package-manifest.js';
 import { ts } from '../typescript.js';
 
 export type ModuleFormat = 'esm' | 'cjs';
@@ -14,18 +14,11 @@ const packageTypeCache = new Map<string, string | undefined>();
 /** The `type` field of the nearest package.json above `dir` (cached per folder). */
 function packageType(dir: string): string | undefined {
   if (packageTypeCache.has(dir)) return packageTypeCache.get(dir);
-  let type: string | undefined;
-  let found: boolean;
-  try {
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { type?: unknown };
-    found = true;
-    type = typeof manifest.type === 'string' ? manifest.type : undefined;
-  } catch (error) {
-    // A missing package.json means: look further up. An unreadable one counts as present, untyped.
-    found = (error as NodeJS.ErrnoException).code !== 'ENOENT';
-  }
+  const read = readPackageManifest(dir);
+  // A missing package.json means: look further up. An unreadable one counts as present, untyped.
+  let type = read.status === 'read' && typeof read.manifest.type === 'string' ? read.manifest.type : undefined;
   const parent = path.dirname(dir);
-  if (!found && parent !== dir) type = packageType(parent);
+  if (read.status === 'missing' && parent !== dir) type = packageType(parent);
   packageTypeCache.set(dir, type);
   return type;
 }
@@ -51,4 +44,5 @@ export function moduleFormatOf(fileName: string, compilerOptions?: TS.CompilerOp
 /** Forget cached package.json types (tests write package.json files between runs). */
 export function clearModuleFormatCache(): void {
   packageTypeCache.clear();
+  clearPackageManifestCache();
 }

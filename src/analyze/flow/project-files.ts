@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { minimatch } from 'minimatch';
 import { parse as parseYaml } from 'yaml';
+import { readPackageManifest } from '../../package-manifest.js';
 import { DECLARATION_FILE, SKIPPED_FOLDERS, SOURCE_EXTENSIONS } from '../../source-files.js';
 
 /**
@@ -68,20 +69,10 @@ function nearestPackageDir(file: string): string | undefined {
   return found;
 }
 
-const manifests = new Map<string, Record<string, unknown> | undefined>();
-
-/** A folder's package.json, parsed once; undefined when it is missing or does not parse (it declares nothing). */
+/** A folder's package.json; undefined when it is missing or does not parse (it declares nothing). */
 function manifestOf(dir: string): Record<string, unknown> | undefined {
-  if (manifests.has(dir)) return manifests.get(dir);
-  let manifest: Record<string, unknown> | undefined;
-  try {
-    const parsed: unknown = JSON.parse(readIfExists(path.join(dir, 'package.json')) ?? 'null');
-    manifest = isRecord(parsed) ? parsed : undefined;
-  } catch {
-    manifest = undefined;
-  }
-  manifests.set(dir, manifest);
-  return manifest;
+  const read = readPackageManifest(dir);
+  return read.status === 'read' ? read.manifest : undefined;
 }
 
 const rootByPackage = new Map<string, string>();
