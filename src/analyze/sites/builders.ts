@@ -4,9 +4,9 @@ import { isResultShapedLiteral } from '../discovery/result-shape.js';
 import { errorShape, getPropertyValue, isJsonStringifyCall, literalText, mentionsIdentifier, propertyName, stringLiteralText, unwrap } from '../syntax.js';
 import { PLACEHOLDER } from '../words.js';
 import type { HelperName, Rewrite } from '../types.js';
+import { inFailureContext } from './failure-context.js';
 import { jsonOrigin, jsonResultRewrite, jsonTextOf, PROSE_REVIEW_REASON, proseJsonRewrite } from './json.js';
 import type { SiteContext, SiteScope } from './scope.js';
-import { inFailureContext } from './failure-context.js';
 import { textValues } from './transport.js';
 
 /**
@@ -84,7 +84,7 @@ export function classifyBuilderCall(call: TS.CallExpression, fn: TS.SignatureDec
   if (!shape || shape.reportsFailure) return false;
   const flagArgument = shape.isError !== undefined ? call.arguments[shape.isError] : undefined;
   if (flagArgument && unwrap(flagArgument).kind !== ts.SyntaxKind.FalseKeyword) return false;
-  const name = ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : call.expression.getText(scope.sourceFile);
+  const name = calleeLabel(call, scope);
   if (shape.text !== undefined) {
     const text = call.arguments[shape.text];
     if (text) {
@@ -140,9 +140,14 @@ function textRewrite(call: TS.CallExpression, text: TS.Expression, scope: SiteSc
 export function classifyFailurePayloadCall(call: TS.CallExpression, fn: TS.SignatureDeclaration, site: TS.Expression, context: SiteContext, scope: SiteScope): boolean {
   const payload = call.arguments.map((argument) => unwrap(argument)).find((argument): argument is TS.ObjectLiteralExpression => ts.isObjectLiteralExpression(argument) && reportsFailureInContext(argument, call, context, scope));
   if (!payload || builderShape(fn, scope)?.reportsFailure) return false;
-  const name = ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : call.expression.getText(scope.sourceFile);
+  const name = calleeLabel(call, scope);
   scope.report('error-content', site, context, null, `${name} sends this failure as a success; return errorResult(message, data) instead`);
   return true;
+}
+
+/** The callee as a review reason names it: `createResponse`, or `ResponseBuilder.markdown` as `markdown`. */
+function calleeLabel(call: TS.CallExpression, scope: SiteScope): string {
+  return ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : call.expression.getText(scope.sourceFile);
 }
 
 /**
