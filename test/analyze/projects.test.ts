@@ -109,11 +109,17 @@ describe('a handler the server also calls for data (fixtures/projects/shared-han
   });
 });
 
+/** A new ES-module package under the test's temp folder, with an empty src/. */
+function packageDir(name: string): string {
+  const dir = mkdtempSync(path.join(temp, `${name}-`));
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  mkdirSync(path.join(dir, 'src'));
+  return dir;
+}
+
 describe('a function one tool returns and another tool puts into a text', () => {
   it('is left for review, naming the text it also feeds: a result there would break that text', () => {
-    const dir = mkdtempSync(path.join(temp, 'text-shared-'));
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'text-shared', private: true, type: 'module' }));
-    mkdirSync(path.join(dir, 'src'));
+    const dir = packageDir('text-shared');
     const server = path.join(dir, 'src/server.ts');
     const source = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });
@@ -144,9 +150,7 @@ server.tool('check', async () => {
 
 describe('an error builder of another module, called from the tools\' catches with the caught error', () => {
   it('is judged by those calls: its result literal without isError is the failure site, rewritten with isError: true and its other fields kept', () => {
-    const dir = mkdtempSync(path.join(temp, 'error-builder-'));
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'error-builder', private: true, type: 'module' }));
-    mkdirSync(path.join(dir, 'src'));
+    const dir = packageDir('error-builder');
     const builder = path.join(dir, 'src/errors.ts');
     const server = path.join(dir, 'src/server.ts');
     writeFileSync(
