@@ -301,6 +301,56 @@ server.tool('search', async (args: { query: string }) => {
     expect(findings.map((finding) => [finding.line, finding.rewrite, finding.reviewReason])).toEqual([[14, null, 'successResponse sends this failure as a success; return errorResult(message, data) instead']]);
   });
 
+  it('an error builder given the caught error is the failure site; a fallback given it that answers from elsewhere is not', () => {
+    const code = `${SDK}
+const cache = new Map<string, string>();
+function normalize(value: unknown): { message: string } {
+  return { message: value instanceof Error ? value.message : String(value) };
+}
+function toolFailure(error: unknown) {
+  const { message } = normalize(error);
+  return { content: [{ type: 'text' as const, text: message }], meta: { failed: true } };
+}
+function stopped(problem: unknown) {
+  const words = normalize(problem).message;
+  return { content: [{ type: 'text' as const, text: words }], meta: { stopped: true } };
+}
+function fromCache(reason: unknown) {
+  const text = cache.get(String(Date.now() % 2)) ?? '';
+  console.error(reason);
+  return { content: [{ type: 'text' as const, text }], meta: { cached: true } };
+}
+server.tool('a', async (args: { id: string }) => {
+  try {
+    return { content: [{ type: 'text' as const, text: await (await fetch('https://x/' + args.id)).text() }] };
+  } catch (error) {
+    return toolFailure(error);
+  }
+});
+server.tool('b', async (args: { id: string }) => {
+  try {
+    return { content: [{ type: 'text' as const, text: await (await fetch('https://x/' + args.id)).text() }] };
+  } catch (error) {
+    return stopped(error);
+  }
+});
+server.tool('c', async (args: { id: string }) => {
+  try {
+    return { content: [{ type: 'text' as const, text: await (await fetch('https://x/' + args.id)).text() }] };
+  } catch (error) {
+    return fromCache(error);
+  }
+});
+`;
+    const output = rewritten(code);
+    // Named for a failure, and writing the error it is given: both are error builders.
+    expect(output).toContain("return { content: [{ type: 'text' as const, text: message }], meta: { failed: true }, isError: true };");
+    expect(output).toContain("return { content: [{ type: 'text' as const, text: words }], meta: { stopped: true }, isError: true };");
+    // A fallback that answers from elsewhere keeps its answer as a success.
+    expect(output).toContain("return { content: [{ type: 'text' as const, text }], meta: { cached: true } };");
+    expect(summary(code).filter((finding) => finding.startsWith('error-')).map((finding) => finding.split(':')[0])).toEqual(['error-content@10', 'error-content@14']);
+  });
+
   it('rewrites a failure found by context with the same words and isError', () => {
     const code = `${SDK}server.tool('t', async () => {
   const token = process.env.API_TOKEN;

@@ -5,12 +5,13 @@ import { returnedExpressions } from '../flow/origins.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { instanceClasses } from '../discovery/instances.js';
 import { isOwnKitNamedFunction } from '../options.js';
-import { isFunctionLike, unwrap } from '../syntax.js';
+import { getPropertyValue, isFunctionLike, mentionsIdentifier, unwrap } from '../syntax.js';
 import type { HandlerStyle } from '../types.js';
 import { builderShape, classifyBuilderCall, classifyFailurePayloadCall } from './builders.js';
 import { declaredShape } from './declared.js';
 import { classifyJsonText, jsonTextOf } from './json.js';
 import type { SiteContext, SiteScope } from './scope.js';
+import { textValues } from './transport.js';
 
 // Callback-taking methods whose callbacks do not produce the tool result.
 const NON_RESULT_CALLBACK_METHODS = new Set([
@@ -175,8 +176,38 @@ export function followDispatch(call: TS.CallExpression, site: TS.Expression, con
  * what it is given).
  */
 function reportsCaughtError(call: TS.CallExpression, fn: TS.SignatureDeclaration, context: SiteContext, scope: SiteScope): boolean {
-  if (!call.arguments.some((argument) => scope.predicates.usesCaughtError(argument, context.fn))) return false;
-  return !scope.predicates.isStringHelper(fn) && builderShape(fn, scope) === null;
+  const index = call.arguments.findIndex((argument) => scope.predicates.usesCaughtError(argument, context.fn));
+  if (index < 0 || scope.predicates.isStringHelper(fn) || builderShape(fn, scope) !== null) return false;
+  // Named for the failure it reports (`formatErrorForMcpTool`, `toolFailure`), or writing the error
+  // it is given into its text: not a fallback that answers from elsewhere (`fromCache(error)`).
+  const name = calleeName(call);
+  if (name !== null && ERROR_BUILDER_NAME.test(name)) return true;
+  const parameter = fn.parameters[index]?.name;
+  return parameter !== undefined && ts.isIdentifier(parameter) && textsMention(fn, parameter.text, scope);
+}
+
+const ERROR_BUILDER_NAME = /error|fail|exception|problem|fault/i;
+
+/** Does a text item that `fn` returns take its words from `name`? */
+function textsMention(fn: TS.SignatureDeclaration, name: string, scope: SiteScope): boolean {
+  return scope.flow.returnedExpressions(fn).some((returned) =>
+    scope.flow.origins(returned).some((origin) => {
+      if (!ts.isObjectLiteralExpression(origin)) return false;
+      const content = getPropertyValue(origin, 'content');
+      const items = content && !ts.isMethodDeclaration(content) ? unwrap(content) : undefined;
+      return items !== undefined && ts.isArrayLiteralExpression(items) && textValues(items).some((text) => derivesFrom(text, name, scope, 0));
+    }),
+  );
+}
+
+/** `text`, or the local it is read from (`const { message } = normalize(error)`), written from `name`. */
+function derivesFrom(expression: TS.Expression, name: string, scope: SiteScope, depth: number): boolean {
+  if (mentionsIdentifier(expression, name)) return true;
+  const inner = unwrap(expression);
+  if (depth > 3 || !ts.isIdentifier(inner)) return false;
+  let declaration: TS.Node | undefined = scope.locals.declarationOf(inner);
+  while (declaration && ts.isBindingElement(declaration)) declaration = declaration.parent.parent;
+  return declaration !== undefined && ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined && derivesFrom(declaration.initializer, name, scope, depth + 1);
 }
 
 function isThisMethodCall(callee: TS.Expression): boolean {
