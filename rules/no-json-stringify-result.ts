@@ -21,7 +21,7 @@ export default createRule<Options, MessageIds>({
         '{{tool}} puts JSON.stringify(...) in a text item without structuredContent. Return jsonResult(value) so the data is also machine-readable.',
       frameworkJsonResult: '{{tool}} returns JSON text. {{delivery}} {{instead}}',
       transportWrapper:
-        '{{wrapper}} turns whatever a handler returns into one text item, so errors and structured results are lost. Return toCallToolResult(result).',
+        '{{wrapper}} does not pass on what a handler returns as it is (it makes one text item of it, or keeps only its content), so errors and structured results are lost. Return toCallToolResult(result).',
       useJsonResult: 'Return jsonResult(...) instead',
       useSuccessResult: 'Return successResult(text, data) instead: the same text, and the data as structuredContent',
       useToCallToolResult: 'Return toCallToolResult(...) instead',

@@ -520,7 +520,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
         messageId: 'transportWrapper',
         line: 11,
         column: 10,
-        message: 'This wrapper turns whatever a handler returns into one text item, so errors and structured results are lost. Return toCallToolResult(result).',
+        message: 'This wrapper does not pass on what a handler returns as it is (it makes one text item of it, or keeps only its content), so errors and structured results are lost. Return toCallToolResult(result).',
         suggestions: [],
       },
     ]);

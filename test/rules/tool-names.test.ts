@@ -30,11 +30,29 @@ export const proxy = {
 describe('the transport-wrapper message', () => {
   it('names the tool the wrapper belongs to when its name is known', async () => {
     expect(await messages(wrapperTool("name: 'proxy',\n  "))).toEqual([
-      'The wrapper in tool "proxy" turns whatever a handler returns into one text item, so errors and structured results are lost. Return toCallToolResult(result).',
+      'The wrapper in tool "proxy" does not pass on what a handler returns as it is (it makes one text item of it, or keeps only its content), so errors and structured results are lost. Return toCallToolResult(result).',
+    ]);
+  });
+
+  it('says the same of a dispatcher that rebuilds a looked-up tool\'s result from its content alone', async () => {
+    const code = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+interface Tool { name: string; execute(args: unknown): Promise<{ content: { type: 'text'; text: string }[]; isError?: boolean }> }
+declare const tools: Tool[];
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = tools.find((candidate) => candidate.name === request.params.name);
+  if (!tool) throw new Error('Unknown tool');
+  const result = await tool.execute(request.params.arguments ?? {});
+  return { content: result.content };
+});
+`;
+    expect(await messages(code)).toEqual([
+      'This wrapper does not pass on what a handler returns as it is (it makes one text item of it, or keeps only its content), so errors and structured results are lost. Return toCallToolResult(result).',
     ]);
   });
 
   it('says "This wrapper" when it is not', async () => {
-    expect(await messages(wrapperTool(''))).toEqual(['This wrapper turns whatever a handler returns into one text item, so errors and structured results are lost. Return toCallToolResult(result).']);
+    expect(await messages(wrapperTool(''))).toEqual(['This wrapper does not pass on what a handler returns as it is (it makes one text item of it, or keeps only its content), so errors and structured results are lost. Return toCallToolResult(result).']);
   });
 });
