@@ -10,7 +10,7 @@ import { combineFates, fateOf, type Fate, type FateScope } from './flow/fates.js
 import { packageCanReach } from './flow/project-files.js';
 import type { SourceProject } from './flow/project.js';
 import type { ResolvedHandlerOptions } from './options.js';
-import { enclosingFunction, isFunctionLike, isInside, lineAndColumn, propertyName, stringLiteralText, unwrap } from './syntax.js';
+import { declaredName, enclosingFunction, isFunctionLike, isInside, lineAndColumn, propertyName, stringLiteralText, unwrap } from './syntax.js';
 import type { Analysis, Finding, HandlerStyle, ToolHandler } from './types.js';
 
 export interface ProjectAnalysisOptions {
@@ -499,16 +499,6 @@ export class ProjectAnalysis {
     }
     return byFile;
   }
-}
-
-/** The name a function is called by: `function f`, `const f = …`, `f: …`, `f() {}`. */
-function declaredName(fn: TS.SignatureDeclaration): string | null {
-  if (fn.name) return propertyName(fn.name as TS.PropertyName);
-  const parent = fn.parent;
-  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && !ts.isComputedPropertyName(parent.name) && !ts.isObjectBindingPattern(parent.name) && !ts.isArrayBindingPattern(parent.name)) {
-    return propertyName(parent.name as TS.PropertyName);
-  }
-  return null;
 }
 
 /** A class method's tool name: the class's `name = 'list_tables'` property. */

@@ -51,6 +51,16 @@ export function propertyName(name: TS.PropertyName | TS.MemberName | undefined):
   return null;
 }
 
+/** The name a function is called by: `function f`, `const f = …`, `f: …`, `f() {}`. */
+export function declaredName(fn: TS.SignatureDeclaration): string | null {
+  if (fn.name) return propertyName(fn.name as TS.PropertyName);
+  const parent = fn.parent;
+  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && !ts.isComputedPropertyName(parent.name) && !ts.isObjectBindingPattern(parent.name) && !ts.isArrayBindingPattern(parent.name)) {
+    return propertyName(parent.name as TS.PropertyName);
+  }
+  return null;
+}
+
 export function getProperty(object: TS.ObjectLiteralExpression, name: string): TS.ObjectLiteralElementLike | undefined {
   return object.properties.find((property) => !ts.isSpreadAssignment(property) && propertyName(property.name) === name);
 }

@@ -351,6 +351,38 @@ server.tool('c', async (args: { id: string }) => {
     expect(summary(code).filter((finding) => finding.startsWith('error-')).map((finding) => finding.split(':')[0])).toEqual(['error-content@10', 'error-content@14']);
   });
 
+  it('a text builder named for failures, without isError, is the site itself: isError is added there once, its calls stay', () => {
+    const code = `${SDK}
+class BaseTool {
+  protected createErrorResponse(message: string) {
+    return { content: [{ type: 'text' as const, text: message }] };
+  }
+  protected createSuccessResponse(text: string) {
+    return { content: [{ type: 'text' as const, text }] };
+  }
+}
+class CatalogTool extends BaseTool {
+  async run(args: { id: string }) {
+    const response = await fetch('https://x/' + args.id);
+    if (!response.ok) return this.createErrorResponse(\`Failed to fetch catalog: \${response.status}\`);
+    return this.createSuccessResponse(await response.text());
+  }
+}
+const tool = new CatalogTool();
+server.tool('catalog', async (args: { id: string }) => tool.run(args));
+function formatValidationErrors(found: string[]) {
+  return { content: [{ type: 'text' as const, text: found.join('\\n') }] };
+}
+server.tool('validate', async (args: { config: string }) => formatValidationErrors(args.config.split(',')));
+`;
+    const output = rewritten(code);
+    // A builder that answers with a list of findings is not named for failures: judged by its calls.
+    expect(output).toContain("return successResult(found.join('\\n'));");
+    expect(output).toContain("    return { content: [{ type: 'text' as const, text: message }], isError: true };");
+    expect(output).toContain('if (!response.ok) return this.createErrorResponse(`Failed to fetch catalog: ${response.status}`);');
+    expect(summary(code).filter((finding) => finding.startsWith('error-')).map((finding) => finding.split(':')[0])).toEqual(['error-content@6']);
+  });
+
   it('rewrites a failure found by context with the same words and isError', () => {
     const code = `${SDK}server.tool('t', async () => {
   const token = process.env.API_TOKEN;

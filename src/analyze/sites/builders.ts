@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import { isResultShapedLiteral } from '../discovery/result-shape.js';
-import { errorShape, getPropertyValue, isJsonStringifyCall, literalText, mentionsIdentifier, propertyName, stringLiteralText, unwrap } from '../syntax.js';
+import { declaredName, errorShape, getPropertyValue, isJsonStringifyCall, literalText, mentionsIdentifier, propertyName, stringLiteralText, unwrap } from '../syntax.js';
 import { PLACEHOLDER } from '../words.js';
 import type { HelperName, Rewrite } from '../types.js';
 import { inFailureContext } from './failure-context.js';
@@ -24,7 +24,22 @@ interface BuilderShape {
   isError?: number;
   /** An error builder (`isError: true`), or one whose own words report a failure (`❌ **${title}**`): its literal is the site, not its calls. */
   reportsFailure?: boolean;
+  /**
+   * Named for the failures it reports (`createErrorResponse(message)`) and setting no isError: the
+   * builder's literal is the one site (isError added there), its calls are not.
+   */
+  namedForFailure?: boolean;
 }
+
+/** Names of functions that, given a caught error, build its result: `toolFailure`, `formatErrorForMcpTool`. */
+export const ERROR_BUILDER_NAME = /error|fail|exception|problem|fault/i;
+
+/**
+ * Names that say a builder makes failure results whatever it is given: `createErrorResponse`,
+ * `errorResult`, `toolFailure`. Not `formatValidationErrors` or `listProblems`, which answer with
+ * a list of findings.
+ */
+const FAILURE_BUILDER_NAME = /^(?:error|fail(?:ure)?)(?:[A-Z_]|$)|(?:error|fail(?:ure)?)(?:response|result|reply|content)?$/i;
 
 const shapes = new WeakMap<TS.SignatureDeclaration, BuilderShape | null>();
 
@@ -68,6 +83,10 @@ export function builderShape(fn: TS.SignatureDeclaration, scope: SiteScope): Bui
       // An error builder (`isError: true`) is right to carry failure text.
       if (isError && isError.kind === ts.SyntaxKind.TrueKeyword && shape) shape.reportsFailure = true;
     }
+  }
+  if (shape && !shape.reportsFailure && shape.isError === undefined && FAILURE_BUILDER_NAME.test(declaredName(fn) ?? '')) {
+    shape.reportsFailure = true;
+    shape.namedForFailure = true;
   }
   shapes.set(fn, shape);
   return shape;

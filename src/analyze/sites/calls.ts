@@ -7,7 +7,7 @@ import { instanceClasses } from '../discovery/instances.js';
 import { isOwnKitNamedFunction } from '../options.js';
 import { getPropertyValue, isFunctionLike, mentionsIdentifier, unwrap } from '../syntax.js';
 import type { HandlerStyle } from '../types.js';
-import { builderShape, classifyBuilderCall, classifyFailurePayloadCall } from './builders.js';
+import { builderShape, classifyBuilderCall, classifyFailurePayloadCall, ERROR_BUILDER_NAME } from './builders.js';
 import { declaredShape } from './declared.js';
 import { classifyJsonText, jsonTextOf } from './json.js';
 import type { SiteContext, SiteScope } from './scope.js';
@@ -142,7 +142,7 @@ export function followDispatch(call: TS.CallExpression, site: TS.Expression, con
     // A method of the tool's own class or of a class it extends (`this.runRequest(…)` in a base
     // class of another file) is the tool's code, wherever it is written.
     const ownMethod = isThisMethodCall(callee);
-    const reportsFailure = !lookup && reportsCaughtError(call, fn, context, scope);
+    const reportsFailure = !lookup && (builderShape(fn, scope)?.namedForFailure === true || reportsCaughtError(call, fn, context, scope));
     if (fn.getSourceFile() !== scope.sourceFile && !(scope.followExternal && (ownMethod || reportsFailure || forwardsHandlerInput(call, context, scope)))) {
       // A result builder of another module: its own literals are sites there; this call is judged by what it is given.
       if (targets.length === 1 && builderShape(fn, scope)) {
@@ -185,8 +185,6 @@ function reportsCaughtError(call: TS.CallExpression, fn: TS.SignatureDeclaration
   const parameter = fn.parameters[index]?.name;
   return parameter !== undefined && ts.isIdentifier(parameter) && textsMention(fn, parameter.text, scope);
 }
-
-const ERROR_BUILDER_NAME = /error|fail|exception|problem|fault/i;
 
 /** Does a text item that `fn` returns take its words from `name`? */
 function textsMention(fn: TS.SignatureDeclaration, name: string, scope: SiteScope): boolean {
