@@ -181,18 +181,28 @@ export function schemaOfPaths(paths: readonly ResultPath[], scope: PathScope, an
     }
     const outcome = schemaOfValue(carried.value, scope.checker);
     if ('reason' in outcome) return { reason: `${where(carried.value)}: an error result's structuredContent: ${outcome.reason}`, structured };
-    schemas.push(outcome.schema);
+    schemas.push(oneObject(outcome.schema));
   }
   for (const path of successes) {
     if (path.kind !== 'structured') continue;
     const outcome = schemaOfValue(path.value, scope.checker);
     if ('reason' in outcome) return { reason: `${where(path.value)}: ${outcome.reason}`, structured };
-    if (path.via === 'jsonResult') schemas.push(asJsonResultWritesIt(outcome.schema));
-    else if (isObjectSchema(outcome.schema) || (path.via === 'structuredContent' && anyJson)) schemas.push(outcome.schema);
+    const schema = oneObject(outcome.schema);
+    if (path.via === 'jsonResult') schemas.push(asJsonResultWritesIt(schema));
+    else if (isObjectSchema(schema) || (path.via === 'structuredContent' && anyJson)) schemas.push(schema);
     else return { reason: `${where(path.value)}: structuredContent is not an object, which protocols before 2026-07-28 do not allow`, structured };
   }
   if (schemas.every(isObjectSchema)) return { schema: mergeObjects(schemas), structured: true };
   return anyJson ? { schema: unionOf(schemas), structured: true } : { reason: 'the success paths return structured values of different kinds', structured };
+}
+
+/**
+ * A value typed as a union of objects (a function returning differently keyed literals) is merged
+ * into one object, as the paths of a tool are: the top of an outputSchema is one object.
+ */
+function oneObject(schema: JsonSchema): JsonSchema {
+  const members = schema.anyOf && Object.keys(schema).length === 1 ? schema.anyOf : undefined;
+  return members?.every(isObjectSchema) ? mergeObjects(members) : schema;
 }
 
 /** `{ error: message, ...extra }`: extra's properties beside a required `error`, which extra cannot override. */
