@@ -41,14 +41,16 @@ export interface InferOptions {
   options: ResolvedHandlerOptions;
   /** Findings this run rewrites: their sites count as what they become (see PathScope.pending). */
   pending?: readonly Finding[];
+  /** The findings this run rewrites in another file of the project (none when it is not migrated). */
+  pendingIn?: (sourceFile: TS.SourceFile) => readonly Finding[];
 }
 
 /**
  * For every tool of the file that declares no outputSchema: the schema its success paths' structured
  * values fit, derived from their types, or why there is none. Needs the type checker.
  */
-export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile, checker: TS.TypeChecker, { options, pending = [] }: InferOptions): ToolOutputSchema[] {
-  const scope = pathScope(sourceFile, checker, options, pending);
+export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile, checker: TS.TypeChecker, { options, pending = [], pendingIn }: InferOptions): ToolOutputSchema[] {
+  const scope = pathScope(sourceFile, checker, options, pending, pendingIn);
   const anyJson = allowsAnyJsonStructuredContent(protocolVersionOf(sourceFile.fileName, options.protocolVersion));
   const found: ToolOutputSchema[] = [];
   for (const handler of analysis.handlers) {
@@ -76,7 +78,72 @@ export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile
       found.push(...lowLevelSchemas(handler, scope, anyJson));
     }
   }
+  found.push(...unplacedTools(analysis, scope, found));
   return found;
+}
+
+/** Registrations that are a tool of their own, where the kit has no place to write its outputSchema. */
+const UNPLACED_STYLES: ReadonlyMap<ToolHandler['style'], string> = new Map([
+  ['definition', 'a tool definition object'],
+  ['registry', 'a registry entry'],
+  ['class-execute', 'a class with execute'],
+  ['typed', 'a const typed ToolCallback'],
+  ['decorated', 'a decorated method'],
+  ['followed', 'a function its CallTool handler calls, whose tool list is not in that handler\'s file'],
+]);
+
+/** Frameworks whose outputSchema field the kit knows and does not write, and why. */
+const UNWRITTEN_FRAMEWORKS: Readonly<Record<string, string>> = {
+  'mcp-framework': "mcp-framework's outputSchemaShape is not written: the JSON Schema it lists is its own walk of the zod object, which can refuse values the object accepts",
+  xmcp: "xmcp's outputSchema export is not written: xmcp refuses every key its shape does not name, so a schema from the static type could break a tool whose value carries more",
+};
+
+/**
+ * Tools of the file that return structured content where the kit writes no outputSchema (a
+ * definition object a loop registers, a function a dispatcher elsewhere calls, mcp-framework,
+ * xmcp): listed with the reason, once per tool name, so every tool with structured results is
+ * either given a schema or named. Decided from syntax alone: no type is asked for.
+ */
+function unplacedTools(analysis: Analysis, scope: PathScope, placed: readonly ToolOutputSchema[]): ToolOutputSchema[] {
+  const named = new Set(placed.map((tool) => tool.toolName));
+  const found: ToolOutputSchema[] = [];
+  for (const handler of analysis.handlers) {
+    if (handler.fn.getSourceFile() !== scope.sourceFile || handler.hasOutputSchema || handler.toolName === null || named.has(handler.toolName)) continue;
+    const reason = UNWRITTEN_FRAMEWORKS[handler.framework] ?? (handler.framework === 'sdk' || handler.framework === 'fastmcp' || handler.framework === 'transport' || handler.framework === 'registry' ? styleReason(handler) : undefined);
+    if (!reason) continue;
+    const successes = pathsOfFunction(handler.fn, scope).filter((path) => path.kind !== 'error');
+    if (!successes.some((path) => path.kind === 'structured')) continue;
+    named.add(handler.toolName);
+    found.push(toolSchema(handler, handler.toolName, handler.fn, null, { reason, structured: true }, scope.sourceFile));
+  }
+  return found;
+}
+
+function styleReason(handler: ToolHandler): string | undefined {
+  const what = UNPLACED_STYLES.get(handler.style);
+  if (!what || (handler.style === 'followed' && coveredByItsCaller(handler))) return undefined;
+  return `the tool is registered as ${what}, where the kit has nowhere to declare an outputSchema (it writes one into registerTool's config, FastMCP's addTool, or the tool list beside a low-level CallTool handler)`;
+}
+
+/**
+ * A function followed into from another file belongs to the tool its caller registers: that
+ * registration gets the schema (or lists the tool), unless it is a low-level dispatcher whose file
+ * holds no entry for the tool.
+ */
+function coveredByItsCaller(handler: ToolHandler): boolean {
+  const from = handler.reachedFrom;
+  if (!from || handler.toolName === null) return false;
+  if (toolObjectOf(from) || toolListNames(from.getSourceFile()).has(handler.toolName)) return true;
+  const call = from.parent;
+  return ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && ['registerTool', 'tool'].includes(call.expression.name.text);
+}
+
+const toolListNamesCache = new WeakMap<TS.SourceFile, ReadonlySet<string>>();
+
+function toolListNames(sourceFile: TS.SourceFile): ReadonlySet<string> {
+  let names = toolListNamesCache.get(sourceFile);
+  if (!names) toolListNamesCache.set(sourceFile, (names = new Set(toolListEntries(sourceFile).keys())));
+  return names;
 }
 
 /**
@@ -118,12 +185,23 @@ export function toolObjectOf(fn: TS.Node): TS.ObjectLiteralExpression | undefine
 }
 
 /** What a walk of a file's result paths needs. */
-export function pathScope(sourceFile: TS.SourceFile, checker: TS.TypeChecker, options: ResolvedHandlerOptions, pending: readonly Finding[] = []): PathScope {
+export function pathScope(sourceFile: TS.SourceFile, checker: TS.TypeChecker, options: ResolvedHandlerOptions, pending: readonly Finding[] = [], pendingIn?: (sourceFile: TS.SourceFile) => readonly Finding[]): PathScope {
+  const byStart = (findings: readonly Finding[]) => new Map(findings.filter((finding) => finding.rewrite).map((finding) => [finding.start, finding]));
+  const elsewhere = new Map<TS.SourceFile, ReadonlyMap<number, Finding>>();
   return {
     sourceFile,
     checker,
     resultHelpers: new Set([...options.resultHelpers].filter((name) => (KIT_HELPERS as readonly string[]).includes(name))),
-    pending: new Map(pending.filter((finding) => finding.rewrite).map((finding) => [finding.start, finding])),
+    pending: byStart(pending),
+    ...(pendingIn
+      ? {
+          pendingIn: (other: TS.SourceFile) => {
+            let found = elsewhere.get(other);
+            if (!found) elsewhere.set(other, (found = byStart(pendingIn(other))));
+            return found;
+          },
+        }
+      : {}),
   };
 }
 

@@ -35,6 +35,8 @@ export interface PathScope {
    * `jsonResult(x)` is a structured path with x's type, one that becomes an error is an error.
    */
   pending: ReadonlyMap<number, Finding>;
+  /** The same for another file of the project this run rewrites (a handler the walk follows into). */
+  pendingIn?: (sourceFile: TS.SourceFile) => ReadonlyMap<number, Finding>;
 }
 
 /** Every return of `fn` as paths; `visited` keeps a recursion from looping. */
@@ -61,7 +63,7 @@ export function returnStatements(body: TS.Block): TS.ReturnStatement[] {
 
 export function pathsOf(expression: TS.Expression, scope: PathScope, depth = 0, visited = new Set<TS.Node>()): ResultPath[] {
   const value = unwrap(expression);
-  const pending = value.getSourceFile() === scope.sourceFile ? scope.pending.get(value.getStart(scope.sourceFile)) : undefined;
+  const pending = pendingAt(value, scope);
   if (pending?.rewrite && pending.end === value.end) return [pendingPath(pending, value)];
   if (ts.isConditionalExpression(value)) return [...pathsOf(value.whenTrue, scope, depth, visited), ...pathsOf(value.whenFalse, scope, depth, visited)];
   if (ts.isObjectLiteralExpression(value)) return [literalPath(value)];
@@ -73,6 +75,13 @@ export function pathsOf(expression: TS.Expression, scope: PathScope, depth = 0, 
   }
   if (ts.isStringLiteralLike(value) || ts.isTemplateExpression(value)) return [{ kind: 'text', node: value }];
   return [{ kind: 'unknown', node: value, why: `the returned ${ts.SyntaxKind[value.kind]} cannot be traced` }];
+}
+
+/** The rewrite this run makes at `value`, in its own file or another one the walk followed a call into. */
+function pendingAt(value: TS.Expression, scope: PathScope): Finding | undefined {
+  const sourceFile = value.getSourceFile();
+  const pending = sourceFile === scope.sourceFile ? scope.pending : scope.pendingIn?.(sourceFile);
+  return pending?.get(value.getStart(sourceFile));
 }
 
 /** A site this run rewrites: what it will be after the rewrite. */
