@@ -132,8 +132,7 @@ const reasonKind = (reason) =>
   reason
     .replace(/^no outputSchema written: /, '')
     .replace(/^line \d+: /, '')
-    .replace(/line \d+/g, 'line N')
-    .replace(/'[^']*'|"[^"]*"|`[^`]*`/g, '…');
+    .replace(/line \d+/g, 'line N');
 
 const folders = serverFolders();
 const servers = [...folders.keys()]

@@ -76,7 +76,7 @@ export const tools = [
     expect(reviews).toEqual([]);
   }, 120_000);
 
-  it("lists a tool the dispatcher follows into another file when its tool list is not in the dispatcher's file", () => {
+  it("lists a tool the dispatcher serves once, in the dispatcher's file, when its entry in the tool list is in another file", () => {
     const server = LOW_LEVEL_SERVER.replace(/server\.setRequestHandler\(ListToolsRequestSchema[\s\S]*?\}\)\);\n/, "server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));\n").replace("import { handleLookup } from './handlers.js';", "import { handleLookup } from './handlers.js';\nimport { TOOLS } from './list.js';");
     const { reviews, schemas } = migrateProject({
       'server.ts': server,
@@ -84,6 +84,15 @@ export const tools = [
       'list.ts': "export const TOOLS = [{ name: 'lookup', description: 'Find a shelf', inputSchema: { type: 'object' as const, properties: { code: { type: 'string' } } } }];\n",
     });
     expect(schemas).toEqual([]);
-    expect(reviews).toEqual([expect.stringMatching(/^handlers\.ts lookup: no outputSchema written: .*nowhere to declare an outputSchema/)]);
+    expect(reviews).toEqual(["server.ts lookup: no outputSchema written: the tool's entry in the tool list is not in the CallTool handler's file, where the kit writes outputSchema beside inputSchema"]);
+  }, 120_000);
+
+  it('lists a tool definition that calls into another file once, where the definition is', () => {
+    const { reviews, schemas } = migrateProject({
+      'registry.ts': "import { handleLookup } from './handlers.js';\nexport const tools = [{ name: 'lookup', description: 'Find a shelf', inputSchema: { type: 'object' }, handler: async (args: { code: string }) => handleLookup(args.code) }];\n",
+      'handlers.ts': FOLLOWED_HANDLER,
+    });
+    expect(schemas).toEqual([]);
+    expect(reviews).toEqual([expect.stringMatching(/^registry\.ts lookup: no outputSchema written: the tool is registered as a tool definition object, where the kit has nowhere/)]);
   }, 120_000);
 });

@@ -89,7 +89,7 @@ const UNPLACED_STYLES: ReadonlyMap<ToolHandler['style'], string> = new Map([
   ['class-execute', 'a class with execute'],
   ['typed', 'a const typed ToolCallback'],
   ['decorated', 'a decorated method'],
-  ['followed', 'a function its CallTool handler calls, whose tool list is not in that handler\'s file'],
+  ['followed', 'a function another registration calls (a registry, a lookup table)'],
 ]);
 
 /** Frameworks whose outputSchema field the kit knows and does not write, and why. */
@@ -133,17 +133,36 @@ function styleReason(handler: ToolHandler): string | undefined {
 function coveredByItsCaller(handler: ToolHandler): boolean {
   const from = handler.reachedFrom;
   if (!from || handler.toolName === null) return false;
-  if (toolObjectOf(from) || toolListNames(from.getSourceFile()).has(handler.toolName)) return true;
-  const call = from.parent;
-  return ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && ['registerTool', 'tool'].includes(call.expression.name.text);
+  if (isRegistrationArgument(from)) return true;
+  // The function of an object named after the tool (a definition, a registry entry, FastMCP's tool): listed there.
+  const tool = toolObjectOf(from);
+  const value = tool && getPropertyValue(tool, 'name');
+  if (tool && (isRegistrationArgument(tool) || (value && !ts.isMethodDeclaration(value) && stringLiteralText(value) === handler.toolName))) return true;
+  // A low-level dispatcher writes the tool's schema beside its tool list entry, or lists the tool.
+  return registersCallTool(from.getSourceFile());
 }
 
-const toolListNamesCache = new WeakMap<TS.SourceFile, ReadonlySet<string>>();
+/** `server.registerTool(…, cb)`, `server.tool(…, cb)`, FastMCP's `server.addTool({ … })`. */
+function isRegistrationArgument(node: TS.Node): boolean {
+  const call = node.parent;
+  return ts.isCallExpression(call) && call.arguments.includes(node as TS.Expression) && ts.isPropertyAccessExpression(call.expression) && ['registerTool', 'tool', 'addTool'].includes(call.expression.name.text);
+}
 
-function toolListNames(sourceFile: TS.SourceFile): ReadonlySet<string> {
-  let names = toolListNamesCache.get(sourceFile);
-  if (!names) toolListNamesCache.set(sourceFile, (names = new Set(toolListEntries(sourceFile).keys())));
-  return names;
+const callToolFiles = new WeakMap<TS.SourceFile, boolean>();
+
+/** Does the file register a low-level CallTool handler (`setRequestHandler(CallToolRequestSchema, …)`)? */
+function registersCallTool(sourceFile: TS.SourceFile): boolean {
+  const known = callToolFiles.get(sourceFile);
+  if (known !== undefined) return known;
+  let found = false;
+  const visit = (node: TS.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'setRequestHandler' && node.arguments[0] && /CallTool/.test(node.arguments[0].getText(sourceFile))) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  callToolFiles.set(sourceFile, found);
+  return found;
 }
 
 /**
@@ -340,7 +359,6 @@ export function objectLiteral(node: TS.Expression | undefined, checker: TS.TypeC
  */
 function lowLevelSchemas(handler: ToolHandler, scope: PathScope, anyJson: boolean): ToolOutputSchema[] {
   const entries = toolListEntries(scope.sourceFile);
-  if (entries.size === 0) return [];
   const byTool = lowLevelPathsByTool(handler, scope);
   const shared = byTool.get(null) ?? [];
   const sharedSuccess = shared.find((path) => path.kind !== 'error');
@@ -353,6 +371,13 @@ function lowLevelSchemas(handler: ToolHandler, scope: PathScope, anyJson: boolea
       ? { reason: 'a success path of the CallTool handler belongs to no single tool', structured: paths.some((path) => path.kind === 'structured') }
       : schemaOfPaths(paths, scope, anyJson);
     found.push(toolSchema({ ...handler, toolName: name }, name, entry, { idiom: 'json-schema', entry }, outcome, scope.sourceFile));
+  }
+  // A tool the dispatcher serves whose entry is in another file (a definition imported into the list): listed.
+  for (const [name, paths] of byTool) {
+    if (name === null || entries.has(name) || !paths.some((path) => path.kind === 'structured')) continue;
+    const reason = "the tool's entry in the tool list is not in the CallTool handler's file, where the kit writes outputSchema beside inputSchema";
+    const first = paths.find((path) => path.kind === 'structured');
+    found.push(toolSchema({ ...handler, toolName: name }, name, first?.kind === 'structured' ? first.value : handler.fn, null, { reason, structured: true }, scope.sourceFile));
   }
   return found;
 }
