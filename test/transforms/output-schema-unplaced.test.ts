@@ -95,4 +95,11 @@ export const tools = [
     expect(schemas).toEqual([]);
     expect(reviews).toEqual([expect.stringMatching(/^registry\.ts lookup: no outputSchema written: the tool is registered as a tool definition object, where the kit has nowhere/)]);
   }, 120_000);
+
+  it('lists a tool a dispatcher reaches through a lookup table, where its function is', () => {
+    const server = LOW_LEVEL_SERVER.replace(/ {2}switch \(request\.params\.name\) \{[\s\S]*?\n {2}\}\n/, "  const handler = HANDLERS[request.params.name as keyof typeof HANDLERS];\n  if (!handler) throw new Error('Unknown tool');\n  return handler(String(request.params.arguments?.code));\n").replace("import { handleLookup } from './handlers.js';", "import { handleLookup } from './handlers.js';\n\nconst HANDLERS = { lookup: handleLookup };");
+    const { reviews, schemas } = migrateProject({ 'server.ts': server, 'handlers.ts': FOLLOWED_HANDLER });
+    expect(schemas).toEqual([]);
+    expect(reviews).toEqual([expect.stringMatching(/^handlers\.ts lookup: no outputSchema written: the tool is registered as a function another registration calls/)]);
+  }, 120_000);
 });

@@ -138,8 +138,8 @@ function coveredByItsCaller(handler: ToolHandler): boolean {
   const tool = toolObjectOf(from);
   const value = tool && getPropertyValue(tool, 'name');
   if (tool && (isRegistrationArgument(tool) || (value && !ts.isMethodDeclaration(value) && stringLiteralText(value) === handler.toolName))) return true;
-  // A low-level dispatcher writes the tool's schema beside its tool list entry, or lists the tool.
-  return registersCallTool(from.getSourceFile());
+  // A low-level dispatcher that names the tool in a branch writes its schema beside its tool list entry, or lists it.
+  return dispatchedToolNames(from.getSourceFile()).has(handler.toolName);
 }
 
 /** `server.registerTool(…, cb)`, `server.tool(…, cb)`, FastMCP's `server.addTool({ … })`. */
@@ -148,21 +148,33 @@ function isRegistrationArgument(node: TS.Node): boolean {
   return ts.isCallExpression(call) && call.arguments.includes(node as TS.Expression) && ts.isPropertyAccessExpression(call.expression) && ['registerTool', 'tool', 'addTool'].includes(call.expression.name.text);
 }
 
-const callToolFiles = new WeakMap<TS.SourceFile, boolean>();
+const dispatchedNamesCache = new WeakMap<TS.SourceFile, ReadonlySet<string>>();
 
-/** Does the file register a low-level CallTool handler (`setRequestHandler(CallToolRequestSchema, …)`)? */
-function registersCallTool(sourceFile: TS.SourceFile): boolean {
-  const known = callToolFiles.get(sourceFile);
-  if (known !== undefined) return known;
-  let found = false;
+/**
+ * The tool names a low-level CallTool handler of the file branches on (`case 'x':`, `name === 'x'`):
+ * the tools whose returns lowLevelPathsByTool gives to them. None when the file registers no such handler.
+ */
+function dispatchedToolNames(sourceFile: TS.SourceFile): ReadonlySet<string> {
+  const known = dispatchedNamesCache.get(sourceFile);
+  if (known) return known;
+  const names = new Set<string>();
+  const collect = (node: TS.Node): void => {
+    if (ts.isCaseClause(node)) {
+      const name = stringLiteralText(node.expression);
+      if (name !== null) names.add(name);
+    } else if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || node.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)) {
+      const name = stringLiteralText(node.right) ?? stringLiteralText(node.left);
+      if (name !== null) names.add(name);
+    }
+    ts.forEachChild(node, collect);
+  };
   const visit = (node: TS.Node): void => {
-    if (found) return;
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'setRequestHandler' && node.arguments[0] && /CallTool/.test(node.arguments[0].getText(sourceFile))) found = true;
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'setRequestHandler' && node.arguments[0] && /CallTool/.test(node.arguments[0].getText(sourceFile))) collect(node);
     else ts.forEachChild(node, visit);
   };
   visit(sourceFile);
-  callToolFiles.set(sourceFile, found);
-  return found;
+  dispatchedNamesCache.set(sourceFile, names);
+  return names;
 }
 
 /**
