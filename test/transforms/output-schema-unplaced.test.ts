@@ -20,7 +20,13 @@ function migrateProject(files: Record<string, string>) {
     file.diagnostics.filter((diagnostic) => diagnostic.kind === 'output-schema').map((diagnostic) => `${path.basename(file.fileName)} ${diagnostic.toolName}: ${diagnostic.message}`),
   );
   const schemas = run.files.flatMap((file) => file.changes.filter((change) => change.kind === 'output-schema').map((change) => `${path.basename(file.fileName)} ${change.toolName}`));
-  return { reviews, schemas };
+  return { reviews, schemas, texts: Object.fromEntries(run.files.map((file) => [path.basename(file.fileName), file.text])) };
+}
+
+/** One file's project, migrated: its schemas and its text. */
+function migrateProjectDir(files: Record<string, string>) {
+  const { schemas, texts } = migrateProject(files);
+  return { schemas, text: texts[Object.keys(files)[0]] };
 }
 
 const LOW_LEVEL_SERVER = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -101,5 +107,17 @@ export const tools = [
     const { reviews, schemas } = migrateProject({ 'server.ts': server, 'handlers.ts': FOLLOWED_HANDLER });
     expect(schemas).toEqual([]);
     expect(reviews).toEqual([expect.stringMatching(/^handlers\.ts lookup: no outputSchema written: the tool is registered as a function another registration calls/)]);
+  }, 120_000);
+});
+
+describe('output-schema: the value a rewritten JSON text site hands to jsonResult', () => {
+  it('reads the value through a const that holds the JSON text, never the result object around it', () => {
+    const server = LOW_LEVEL_SERVER.replace("import { handleLookup } from './handlers.js';\n", '').replace(
+      '      return handleLookup(String(request.params.arguments?.code));',
+      "    {\n      const code = String(request.params.arguments?.code);\n      const json = JSON.stringify({ code, free: 3 });\n      const response = { content: [{ type: 'text' as const, text: json }] };\n      return response;\n    }",
+    );
+    const dir = migrateProjectDir({ 'server.ts': server });
+    expect(dir.schemas).toEqual(['server.ts lookup']);
+    expect(dir.text).toContain("outputSchema: {\n    type: 'object',\n    properties: {\n      code: {\n        type: 'string'\n      },\n      free: {\n        type: 'number'\n      }\n    },\n    required: ['code', 'free']\n  }");
   }, 120_000);
 });

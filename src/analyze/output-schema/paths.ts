@@ -64,7 +64,7 @@ export function returnStatements(body: TS.Block): TS.ReturnStatement[] {
 export function pathsOf(expression: TS.Expression, scope: PathScope, depth = 0, visited = new Set<TS.Node>()): ResultPath[] {
   const value = unwrap(expression);
   const pending = pendingAt(value, scope);
-  if (pending?.rewrite && pending.end === value.end) return [pendingPath(pending, value)];
+  if (pending?.rewrite && pending.end === value.end) return [pendingPath(pending, value, scope.checker)];
   if (ts.isConditionalExpression(value)) return [...pathsOf(value.whenTrue, scope, depth, visited), ...pathsOf(value.whenFalse, scope, depth, visited)];
   if (ts.isObjectLiteralExpression(value)) return [literalPath(value)];
   if (ts.isCallExpression(value)) return callPaths(value, scope, depth, visited);
@@ -85,22 +85,34 @@ function pendingAt(value: TS.Expression, scope: PathScope): Finding | undefined 
 }
 
 /** A site this run rewrites: what it will be after the rewrite. */
-function pendingPath(finding: Finding, node: TS.Expression): ResultPath {
+function pendingPath(finding: Finding, node: TS.Expression, checker: TS.TypeChecker): ResultPath {
   const helpers = finding.rewrite!.helpers;
   // The rewrite to errorResult/errorTextResult gives `{ error: message, …extra }`: its extra is rarely typed, so an
   // error rewrite with an extra payload counts as `{ error }` plus anything (see schemaOfPaths).
   if (helpers.includes('errorResult') || helpers.includes('errorTextResult')) return { kind: 'error', structured: { errorHelper: true } };
   if (finding.rewrite!.addsIsError) return errorLiteralPath(node);
-  if (helpers.includes('jsonResult')) return { kind: 'structured', value: stringifiedValue(node) ?? node, via: 'jsonResult' };
+  if (helpers.includes('jsonResult')) {
+    // A bare object becomes jsonResult(object); JSON text becomes jsonResult(the value it was made of).
+    if (finding.kind === 'bare-object') return { kind: 'structured', value: node, via: 'jsonResult' };
+    const value = stringifiedValue(node, checker);
+    return value ? { kind: 'structured', value, via: 'jsonResult' } : { kind: 'unknown', node, why: 'the value whose JSON text the rewrite hands to jsonResult cannot be read' };
+  }
   return { kind: 'text', node };
 }
 
-/** The value a `JSON.stringify(value)` inside `node` writes (what the rewrite hands to jsonResult). */
-function stringifiedValue(node: TS.Node): TS.Expression | undefined {
+/**
+ * The value a `JSON.stringify(value)` inside `node` writes (what the rewrite hands to jsonResult),
+ * also through a const that holds the text (`const json = JSON.stringify(x); … text: json`).
+ */
+function stringifiedValue(node: TS.Node, checker: TS.TypeChecker, steps = 0): TS.Expression | undefined {
   if (ts.isCallExpression(node) && isJsonStringifyCall(node)) return node.arguments[0];
+  if (ts.isIdentifier(node) && steps < 4) {
+    const initializer = constInitializer(node, checker);
+    return initializer && stringifiedValue(unwrap(initializer), checker, steps + 1);
+  }
   let found: TS.Expression | undefined;
   node.forEachChild((child) => {
-    found ??= stringifiedValue(child);
+    found ??= stringifiedValue(child, checker, steps);
   });
   return found;
 }
