@@ -120,4 +120,15 @@ describe('output-schema: the value a rewritten JSON text site hands to jsonResul
     expect(dir.schemas).toEqual(['server.ts lookup']);
     expect(dir.text).toContain("outputSchema: {\n    type: 'object',\n    properties: {\n      code: {\n        type: 'string'\n      },\n      free: {\n        type: 'number'\n      }\n    },\n    required: ['code', 'free']\n  }");
   }, 120_000);
+
+  it("reads the value through the project's JSON helper (a function that returns JSON.stringify of its parameter)", () => {
+    const server = LOW_LEVEL_SERVER.replace("import { handleLookup } from './handlers.js';\n", "function formatJson(data: unknown): string {\n  return JSON.stringify(data, null, 2);\n}\n").replace(
+      '      return handleLookup(String(request.params.arguments?.code));',
+      "    {\n      const shelf: { code: string; free: number } = { code: String(request.params.arguments?.code), free: 3 };\n      return { content: [{ type: 'text' as const, text: formatJson(shelf) }] };\n    }",
+    );
+    const { schemas, text } = migrateProjectDir({ 'server.ts': server });
+    expect(schemas).toEqual(['server.ts lookup']);
+    expect(text).toContain("required: ['code', 'free']");
+    expect(text).not.toContain('content: {');
+  }, 120_000);
 });

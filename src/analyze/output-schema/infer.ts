@@ -5,7 +5,7 @@ import { KIT_HELPERS, type ResolvedHandlerOptions } from '../options.js';
 import { getPropertyValue, isFunctionLike, isInside, lineAndColumn, stringLiteralText, unwrap } from '../syntax.js';
 import type { Analysis, Finding, ToolHandler } from '../types.js';
 import { isObjectSchema, mergeObjects, unionOf, type JsonSchema } from './json-schema.js';
-import { pathsOf, pathsOfFunction, returnStatements, type PathScope, type ResultPath } from './paths.js';
+import { givesStructuredContent, pathsOf, pathsOfFunction, returnStatements, type PathScope, type ResultPath } from './paths.js';
 import { sdkOfRegistration, type SdkMajor } from './sdk.js';
 import { schemaOfValue } from './value-schema.js';
 
@@ -70,7 +70,7 @@ export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile
     } else if (handler.style === 'tool') {
       // SDK 1.x `server.tool(…)` has no place for an outputSchema: the tool is listed, never edited,
       // so no type is asked for.
-      const structured = pathsOfFunction(handler.fn, scope).some((path) => path.kind === 'structured');
+      const structured = pathsOfFunction(handler.fn, scope).some(givesStructuredContent);
       const reason = 'server.tool(…) takes no outputSchema: register the tool with registerTool(name, { inputSchema, outputSchema }, cb) to declare one';
       const registration = handler.fn.parent && ts.isCallExpression(handler.fn.parent) ? handler.fn.parent : handler.fn;
       found.push(toolSchema(handler, handler.toolName, registration, null, { reason, structured }, sourceFile));
@@ -112,7 +112,7 @@ function unplacedTools(analysis: Analysis, scope: PathScope, placed: readonly To
     const reason = UNWRITTEN_FRAMEWORKS[handler.framework] ?? (handler.framework === 'sdk' || handler.framework === 'fastmcp' || handler.framework === 'transport' || handler.framework === 'registry' ? styleReason(handler) : undefined);
     if (!reason) continue;
     const successes = pathsOfFunction(handler.fn, scope).filter((path) => path.kind !== 'error');
-    if (!successes.some((path) => path.kind === 'structured')) continue;
+    if (!successes.some(givesStructuredContent)) continue;
     named.add(handler.toolName);
     found.push(toolSchema(handler, handler.toolName, handler.fn, null, { reason, structured: true }, scope.sourceFile));
   }
@@ -187,7 +187,7 @@ function fastmcpSchema(handler: ToolHandler, scope: PathScope): ToolOutputSchema
   const at = tool ?? handler.fn;
   if (!tool) return toolSchema(handler, handler.toolName, at, null, { reason: 'the tool object is not written where its execute is, so there is nowhere to add outputSchema', structured: false }, scope.sourceFile);
   if (!takesOutputSchema(tool, scope.checker)) {
-    const structured = pathsOfFunction(handler.fn, scope).some((path) => path.kind === 'structured');
+    const structured = pathsOfFunction(handler.fn, scope).some(givesStructuredContent);
     return toolSchema(handler, handler.toolName, at, null, { reason: "this FastMCP release's addTool takes no outputSchema (FastMCP 4.x does): upgrade FastMCP to declare one", structured }, scope.sourceFile);
   }
   const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
@@ -266,7 +266,7 @@ const ERROR_HELPER_SCHEMA: JsonSchema = { type: 'object', properties: { error: {
  */
 export function schemaOfPaths(paths: readonly ResultPath[], scope: PathScope, anyJson: boolean): Outcome {
   const successes = paths.filter((path) => path.kind !== 'error');
-  const structured = successes.some((path) => path.kind === 'structured');
+  const structured = successes.some(givesStructuredContent);
   if (successes.length === 0) return { reason: 'the tool has no success path that returns a result', structured };
   // Syntax decides first: a path without structured content rules the schema out before any type is asked for.
   for (const path of successes) {
@@ -380,13 +380,13 @@ function lowLevelSchemas(handler: ToolHandler, scope: PathScope, anyJson: boolea
     const paths = byTool.get(name);
     if (!paths) continue;
     const outcome: Outcome = sharedSuccess
-      ? { reason: 'a success path of the CallTool handler belongs to no single tool', structured: paths.some((path) => path.kind === 'structured') }
+      ? { reason: 'a success path of the CallTool handler belongs to no single tool', structured: paths.some(givesStructuredContent) }
       : schemaOfPaths(paths, scope, anyJson);
     found.push(toolSchema({ ...handler, toolName: name }, name, entry, { idiom: 'json-schema', entry }, outcome, scope.sourceFile));
   }
   // A tool the dispatcher serves whose entry is in another file (a definition imported into the list): listed.
   for (const [name, paths] of byTool) {
-    if (name === null || entries.has(name) || !paths.some((path) => path.kind === 'structured')) continue;
+    if (name === null || entries.has(name) || !paths.some(givesStructuredContent)) continue;
     const reason = "the tool's entry in the tool list is not in the CallTool handler's file, where the kit writes outputSchema beside inputSchema";
     const first = paths.find((path) => path.kind === 'structured');
     found.push(toolSchema({ ...handler, toolName: name }, name, first?.kind === 'structured' ? first.value : handler.fn, null, { reason, structured: true }, scope.sourceFile));

@@ -19,8 +19,11 @@ export type ResultPath =
   | { kind: 'structured'; value: TS.Expression; via: 'jsonResult' | 'successResult' | 'structuredContent' }
   /** A success result with text only: the SDK would fail it against any output schema. */
   | { kind: 'text'; node: TS.Node }
-  /** A value this walk cannot see into. */
-  | { kind: 'unknown'; node: TS.Node; why: string };
+  /** A value this walk cannot see into (`structured`: it is structured content, of a value it cannot read). */
+  | { kind: 'unknown'; node: TS.Node; why: string; structured?: true };
+
+/** Does the path give the client structured content (readable or not)? */
+export const givesStructuredContent = (path: ResultPath): boolean => path.kind === 'structured' || (path.kind === 'unknown' && path.structured === true);
 
 // A return is followed through this many calls of the project's own functions.
 const MAX_CALL_DEPTH = 4;
@@ -95,7 +98,7 @@ function pendingPath(finding: Finding, node: TS.Expression, checker: TS.TypeChec
     // A bare object becomes jsonResult(object); JSON text becomes jsonResult(the value it was made of).
     if (finding.kind === 'bare-object') return { kind: 'structured', value: node, via: 'jsonResult' };
     const value = stringifiedValue(node, checker);
-    return value ? { kind: 'structured', value, via: 'jsonResult' } : { kind: 'unknown', node, why: 'the value whose JSON text the rewrite hands to jsonResult cannot be read' };
+    return value ? { kind: 'structured', value, via: 'jsonResult' } : { kind: 'unknown', node, why: 'the value whose JSON text the rewrite hands to jsonResult cannot be read', structured: true };
   }
   return { kind: 'text', node };
 }
@@ -110,11 +113,34 @@ function stringifiedValue(node: TS.Node, checker: TS.TypeChecker, steps = 0): TS
     const initializer = constInitializer(node, checker);
     return initializer && stringifiedValue(unwrap(initializer), checker, steps + 1);
   }
+  if (ts.isCallExpression(node)) {
+    const argument = stringifyHelperArgument(node, checker);
+    if (argument) return argument;
+  }
   let found: TS.Expression | undefined;
   node.forEachChild((child) => {
     found ??= stringifiedValue(child, checker, steps);
   });
   return found;
+}
+
+/**
+ * `formatJson(x)` where the project's `formatJson(data)` returns `JSON.stringify(data, …)`: the
+ * argument the text is made of, as the rewrite hands it to jsonResult.
+ */
+function stringifyHelperArgument(call: TS.CallExpression, checker: TS.TypeChecker): TS.Expression | undefined {
+  const callee = unwrap(call.expression);
+  const at = ts.isPropertyAccessExpression(callee) ? callee.name : ts.isIdentifier(callee) ? callee : undefined;
+  let declaration: TS.Node | undefined = at && checker.getSymbolAtLocation(at)?.valueDeclaration;
+  if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) declaration = unwrap(declaration.initializer);
+  if (!declaration || !isFunctionLike(declaration) || declaration.getSourceFile().isDeclarationFile) return undefined;
+  const body = (declaration as TS.FunctionLikeDeclaration).body;
+  const returned = body && (ts.isBlock(body) ? (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]) ? body.statements[0].expression : undefined) : body);
+  const stringify = returned && unwrap(returned);
+  if (!stringify || !ts.isCallExpression(stringify) || !isJsonStringifyCall(stringify)) return undefined;
+  const data = stringify.arguments[0] && unwrap(stringify.arguments[0]);
+  const index = data && ts.isIdentifier(data) ? declaration.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === data.text) : -1;
+  return index >= 0 && !declaration.parameters[index].dotDotDotToken ? call.arguments[index] : undefined;
 }
 
 function errorLiteralPath(node: TS.Expression): ResultPath {
