@@ -16,18 +16,19 @@ const outputSchema: Transform = {
   description: 'Declare each tool\'s outputSchema, inferred from the types of its structured results (opt-in: --output-schema)',
   kinds: [],
   optIn: true,
-  apply(sourceFile, { analysis, options, checker }): TransformResult {
+  apply(sourceFile, { analysis, options, checker, pendingIn }): TransformResult {
     const result: TransformResult = { changes: [], diagnostics: [] };
     const sdkHandlers = analysis.handlers.filter(
       (handler) => (handler.framework === 'sdk' && (handler.style === 'registerTool' || handler.style === 'low-level' || handler.style === 'tool')) || (handler.framework === 'fastmcp' && handler.style === 'fastmcp-addTool'),
     );
-    if (sdkHandlers.length === 0) return result;
+    if (analysis.handlers.length === 0) return result;
     if (!checker) {
-      result.diagnostics.push(review(sourceFile, sdkHandlers[0].line, 1, null, 'output schemas are inferred from types: run migrate with a tsconfig.json (type information)'));
+      // Only the registrations a schema is written into say so; the others are listed from types too.
+      if (sdkHandlers.length > 0) result.diagnostics.push(review(sourceFile, sdkHandlers[0].line, 1, null, 'output schemas are inferred from types: run migrate with a tsconfig.json (type information)'));
       return result;
     }
     const handlerOptions = resolveHandlerOptions(options.handlerOptions);
-    for (const tool of inferOutputSchemas(analysis, sourceFile, useChecker(checker), { options: handlerOptions, pending: analysis.findings })) {
+    for (const tool of inferOutputSchemas(analysis, sourceFile, useChecker(checker), { options: handlerOptions, pending: analysis.findings, pendingIn })) {
       const outcome = outputSchemaEdit(tool, sourceFile);
       if ('edit' in outcome) {
         result.changes.push({ transform: ID, kind: 'output-schema', fileName: analysis.fileName, line: tool.line, column: tool.column, toolName: tool.toolName, edit: outcome.edit, helpers: [] });

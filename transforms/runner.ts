@@ -35,7 +35,7 @@ import returnTypes from './return-types.js';
 import reviewOnly from './review-only.js';
 import stringResult from './string-result.js';
 import transportWrapper from './transport-wrapper.js';
-import type { Change, Diagnostic, MigrationOptions, Transform } from './types.js';
+import type { Change, Diagnostic, MigrationOptions, Transform, TransformContext } from './types.js';
 
 export const transforms: readonly Transform[] = [stringResult, errorResult, jsonResult, contentLiteral, bareObject, transportWrapper, reviewOnly, returnTypes, outputSchema];
 
@@ -169,7 +169,7 @@ function errorDiagnostic(fileName: string, kind: Diagnostic['kind'], message: st
  * Migrates one file: runs every transform over one analysis, then applies all edits (sites,
  * return types, imports) in one pass. Any failure leaves the file as it was, with a diagnostic.
  */
-export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationOptions = {}, analysis?: Analysis, checker?: CheckerSource): FileResult {
+export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationOptions = {}, analysis?: Analysis, checker?: CheckerSource, pendingIn?: TransformContext['pendingIn']): FileResult {
   const fileName = sourceFile.fileName;
   const originalText = sourceFile.text;
   const unchanged = (diagnostics: Diagnostic[], handlers = 0): FileResult => ({ fileName, originalText, text: originalText, changed: false, handlers, changes: [], diagnostics });
@@ -191,7 +191,7 @@ export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationO
     const diagnostics: Diagnostic[] = [];
     const importSource = importSourceFor(fileName, sourceFile, options);
     for (const transform of selected) {
-      const result = transform.apply(sourceFile, { analysis: fileAnalysis, options, importSource, checker });
+      const result = transform.apply(sourceFile, { analysis: fileAnalysis, options, importSource, checker, ...(pendingIn ? { pendingIn } : {}) });
       changes.push(...result.changes);
       diagnostics.push(...result.diagnostics);
     }
@@ -319,9 +319,16 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   const projectAnalysis = new ProjectAnalysis(parseable, { handlerOptions: resolved, checker, project, outsideProgram, rewrittenFiles: new Set(sourceFiles.map((sourceFile) => path.resolve(sourceFile.fileName))) });
   const fileOptions: MigrationOptions = options.compilerOptions || !compilerOptions ? options : { ...options, compilerOptions };
   const results: FileResult[] = [];
+  const migrated = new Set(sourceFiles);
+  const selected = selectedTransforms(fileOptions);
+  // What the run rewrites in another of its files, as migrateSourceFile scopes it there.
+  const pendingIn = (other: TS.SourceFile): readonly Finding[] => {
+    const analysis = migrated.has(other) ? projectAnalysis.analysisOf(other.fileName) : undefined;
+    return analysis ? scopeAnalysis(analysis, other, fileOptions, selected).findings : [];
+  };
   sourceFiles.forEach((sourceFile, index) => {
     const analysis = projectAnalysis.analysisOf(sourceFile.fileName);
-    const result = migrateSourceFile(sourceFile, fileOptions, analysis, outsideProgram.has(sourceFile) ? undefined : checker);
+    const result = migrateSourceFile(sourceFile, fileOptions, analysis, outsideProgram.has(sourceFile) ? undefined : checker, pendingIn);
     // Report the path as given, whatever separators the compiler normalised it to.
     results.push({ ...result, fileName: files[index] });
     options.onProgress?.(index + 1, sourceFiles.length);

@@ -40,6 +40,11 @@ export interface TransformContext {
   importSource: string;
   /** The type checker, in a type-aware run (the output-schema transform reads types). */
   checker?: CheckerSource;
+  /**
+   * The findings the same run rewrites in another file of the project (none for a file it does not
+   * migrate): a tool's result built in another file counts as what it becomes there.
+   */
+  pendingIn?: (sourceFile: TS.SourceFile) => readonly Finding[];
 }
 
 export interface TransformResult {

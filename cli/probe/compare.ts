@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { judge, outcomeFailed, sdkRefusal } from './judge.js';
 import { excerpt, isObject, viewResult, type ResultView } from './result-view.js';
-import type { Comparison, ComparisonStatus, Outcome, Step, ToolChanges } from './types.js';
+import type { Comparison, ComparisonStatus, Outcome, ProbeFinding, Step, ToolChanges } from './types.js';
 
 export interface CompareContext {
   errorPatterns?: readonly RegExp[];
@@ -153,6 +153,21 @@ function statusOf(step: Step, before: Outcome, after: Outcome, context: CompareC
   const beforeView = viewResult(before.result);
   const afterView = viewResult(after.result);
   return compareResults(step, beforeView, afterView, before, context);
+}
+
+/** What SDK clients refuse against the listed outputSchema (the judge's kinds). */
+const CLIENT_REFUSALS: ReadonlySet<string> = new Set(['invalid-structured-content', 'missing-structured-content']);
+
+/**
+ * A replayed result that SDK clients refuse against the tool's listed outputSchema, where the
+ * recording's result was not refused, is a regression even when its text is the same: a
+ * low-level server does not validate its own results, only the client does (1.x Client.callTool).
+ * This is how a migration that declares schemas (`migrate --output-schema --prove`) is held to them.
+ */
+export function withClientRefusal(comparison: Comparison, findings: readonly ProbeFinding[], recordedKinds: readonly string[]): Comparison {
+  if (comparison.regression) return comparison;
+  const refusal = findings.find((finding) => finding.severity === 'error' && CLIENT_REFUSALS.has(finding.kind) && !recordedKinds.includes(finding.kind));
+  return refusal ? { status: 'now-refused-by-sdk', regression: true, detail: `SDK clients refuse the result: ${refusal.message}` } : comparison;
 }
 
 export function compareTools(before: readonly string[], after: readonly string[]): ToolChanges {

@@ -4,7 +4,7 @@
  * prints nothing and sets no exit code: the CLI does (cli/probe/command.ts, bin/).
  */
 import { packageVersion } from '../../src/package-info.js';
-import { compareOutcomes, compareTools } from './compare.js';
+import { compareOutcomes, compareTools, withClientRefusal } from './compare.js';
 import { ProbeError } from './errors.js';
 import { makeCalls, noiseFinding } from './calls.js';
 import { maskOutcome, maskRules, maskValue, type MaskRules, type MaskSpec } from './mask.js';
@@ -173,7 +173,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
       const oldOutcome = maskOutcome(old.outcome, rules) as Json;
       const replayed = cancelNoise(old.noise, oldOutcome, call.outcome as Json);
       const recordedSide = cancelNoise(call.noise, replayed.value, oldOutcome);
-      call.comparison = compareOutcomes(call.step, recordedSide.value as Outcome, replayed.value as Outcome, { errorPatterns });
+      call.comparison = withClientRefusal(compareOutcomes(call.step, recordedSide.value as Outcome, replayed.value as Outcome, { errorPatterns }), call.findings, old.kinds ?? []);
       const masked = replayed.masked + recordedSide.masked;
       if (masked > 0) {
         call.comparison.noiseMasked = masked;

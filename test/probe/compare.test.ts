@@ -1,6 +1,6 @@
 // Comparing a replayed call with its recording: what a migration should change, and regressions.
 import { describe, expect, it } from 'vitest';
-import { compareOutcomes, compareTools, firstDifference, firstJsonDifference } from '../../cli/probe/compare.js';
+import { compareOutcomes, compareTools, firstDifference, firstJsonDifference, withClientRefusal } from '../../cli/probe/compare.js';
 import type { ComparisonStatus, Json, JsonObject, Outcome, Step } from '../../cli/probe/types.js';
 
 const step: Step = { id: 'get_station#1', tool: 'get_station', arguments: {}, phase: 'call', source: 'scenario' };
@@ -102,6 +102,19 @@ describe('comparing a replayed call', () => {
     expect(firstJsonDifference(config('1'), config('1', { usageStats: { calls: 2 } }))).toBe('gained config.usageStats: {"calls":2}');
     expect(firstJsonDifference({ processes: [1] }, { procs: [1] })).toBe('lost processes: [1]');
     expect(firstJsonDifference([1, 2], [1, 2, 3])).toBe('[1,2] → [1,2,3]');
+  });
+
+  it("makes a replayed result SDK clients refuse against the listed outputSchema a regression, unless the recording had it too", () => {
+    // A low-level server does not validate its own results: only the client does (1.x Client.callTool).
+    const gained = { status: 'gained-structured-content' as const, regression: false };
+    const refused = { kind: 'invalid-structured-content' as const, severity: 'error' as const, message: 'structuredContent does not match the outputSchema: structuredContent must have required property \'task\'' };
+    expect(withClientRefusal(gained, [refused], [])).toEqual({ status: 'now-refused-by-sdk', regression: true, detail: "SDK clients refuse the result: structuredContent does not match the outputSchema: structuredContent must have required property 'task'" });
+    const missing = { kind: 'missing-structured-content' as const, severity: 'error' as const, message: 'the tool declares an outputSchema but the result has no structuredContent; SDK clients reject it' };
+    expect(withClientRefusal({ status: 'same', regression: false }, [missing], [])).toMatchObject({ status: 'now-refused-by-sdk', regression: true });
+    expect(withClientRefusal(gained, [refused], ['invalid-structured-content'])).toBe(gained);
+    expect(withClientRefusal(gained, [{ ...refused, severity: 'warning' }], [])).toBe(gained);
+    const changed = { status: 'text-changed' as const, regression: true, detail: 'line 1' };
+    expect(withClientRefusal(changed, [refused], [])).toBe(changed);
   });
 
   it('lists tools added and removed', () => {

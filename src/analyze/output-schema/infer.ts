@@ -5,7 +5,7 @@ import { KIT_HELPERS, type ResolvedHandlerOptions } from '../options.js';
 import { getPropertyValue, isFunctionLike, isInside, lineAndColumn, stringLiteralText, unwrap } from '../syntax.js';
 import type { Analysis, Finding, ToolHandler } from '../types.js';
 import { isObjectSchema, mergeObjects, unionOf, type JsonSchema } from './json-schema.js';
-import { pathsOf, pathsOfFunction, returnStatements, type PathScope, type ResultPath } from './paths.js';
+import { givesStructuredContent, pathsOf, pathsOfFunction, returnStatements, type PathScope, type ResultPath } from './paths.js';
 import { sdkOfRegistration, type SdkMajor } from './sdk.js';
 import { schemaOfValue } from './value-schema.js';
 
@@ -41,14 +41,16 @@ export interface InferOptions {
   options: ResolvedHandlerOptions;
   /** Findings this run rewrites: their sites count as what they become (see PathScope.pending). */
   pending?: readonly Finding[];
+  /** The findings this run rewrites in another file of the project (none when it is not migrated). */
+  pendingIn?: (sourceFile: TS.SourceFile) => readonly Finding[];
 }
 
 /**
  * For every tool of the file that declares no outputSchema: the schema its success paths' structured
  * values fit, derived from their types, or why there is none. Needs the type checker.
  */
-export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile, checker: TS.TypeChecker, { options, pending = [] }: InferOptions): ToolOutputSchema[] {
-  const scope = pathScope(sourceFile, checker, options, pending);
+export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile, checker: TS.TypeChecker, { options, pending = [], pendingIn }: InferOptions): ToolOutputSchema[] {
+  const scope = pathScope(sourceFile, checker, options, pending, pendingIn);
   const anyJson = allowsAnyJsonStructuredContent(protocolVersionOf(sourceFile.fileName, options.protocolVersion));
   const found: ToolOutputSchema[] = [];
   for (const handler of analysis.handlers) {
@@ -68,7 +70,7 @@ export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile
     } else if (handler.style === 'tool') {
       // SDK 1.x `server.tool(…)` has no place for an outputSchema: the tool is listed, never edited,
       // so no type is asked for.
-      const structured = pathsOfFunction(handler.fn, scope).some((path) => path.kind === 'structured');
+      const structured = pathsOfFunction(handler.fn, scope).some(givesStructuredContent);
       const reason = 'server.tool(…) takes no outputSchema: register the tool with registerTool(name, { inputSchema, outputSchema }, cb) to declare one';
       const registration = handler.fn.parent && ts.isCallExpression(handler.fn.parent) ? handler.fn.parent : handler.fn;
       found.push(toolSchema(handler, handler.toolName, registration, null, { reason, structured }, sourceFile));
@@ -76,7 +78,103 @@ export function inferOutputSchemas(analysis: Analysis, sourceFile: TS.SourceFile
       found.push(...lowLevelSchemas(handler, scope, anyJson));
     }
   }
+  found.push(...unplacedTools(analysis, scope, found));
   return found;
+}
+
+/** Registrations that are a tool of their own, where the kit has no place to write its outputSchema. */
+const UNPLACED_STYLES: ReadonlyMap<ToolHandler['style'], string> = new Map([
+  ['definition', 'a tool definition object'],
+  ['registry', 'a registry entry'],
+  ['class-execute', 'a class with execute'],
+  ['typed', 'a const typed ToolCallback'],
+  ['decorated', 'a decorated method'],
+  ['followed', 'a function another registration calls (a registry, a lookup table)'],
+]);
+
+/** Frameworks whose outputSchema field the kit knows and does not write, and why. */
+const UNWRITTEN_FRAMEWORKS: Readonly<Record<string, string>> = {
+  'mcp-framework': "mcp-framework's outputSchemaShape is not written: the JSON Schema it lists is its own walk of the zod object, which can refuse values the object accepts",
+  xmcp: "xmcp's outputSchema export is not written: xmcp refuses every key its shape does not name, so a schema from the static type could break a tool whose value carries more",
+};
+
+/**
+ * Tools of the file that return structured content where the kit writes no outputSchema (a
+ * definition object a loop registers, a function a dispatcher elsewhere calls, mcp-framework,
+ * xmcp): listed with the reason, once per tool name, so every tool with structured results is
+ * either given a schema or named. Decided from syntax alone: no type is asked for.
+ */
+function unplacedTools(analysis: Analysis, scope: PathScope, placed: readonly ToolOutputSchema[]): ToolOutputSchema[] {
+  const named = new Set(placed.map((tool) => tool.toolName));
+  const found: ToolOutputSchema[] = [];
+  for (const handler of analysis.handlers) {
+    if (handler.fn.getSourceFile() !== scope.sourceFile || handler.hasOutputSchema || handler.toolName === null || named.has(handler.toolName)) continue;
+    const reason = UNWRITTEN_FRAMEWORKS[handler.framework] ?? (handler.framework === 'sdk' || handler.framework === 'fastmcp' || handler.framework === 'transport' || handler.framework === 'registry' ? styleReason(handler) : undefined);
+    if (!reason) continue;
+    const successes = pathsOfFunction(handler.fn, scope).filter((path) => path.kind !== 'error');
+    if (!successes.some(givesStructuredContent)) continue;
+    named.add(handler.toolName);
+    found.push(toolSchema(handler, handler.toolName, handler.fn, null, { reason, structured: true }, scope.sourceFile));
+  }
+  return found;
+}
+
+function styleReason(handler: ToolHandler): string | undefined {
+  const what = UNPLACED_STYLES.get(handler.style);
+  if (!what || (handler.style === 'followed' && coveredByItsCaller(handler))) return undefined;
+  return `the tool is registered as ${what}, where the kit has nowhere to declare an outputSchema (it writes one into registerTool's config, FastMCP's addTool, or the tool list beside a low-level CallTool handler)`;
+}
+
+/**
+ * A function followed into from another file belongs to the tool its caller registers: that
+ * registration gets the schema (or lists the tool), unless it is a low-level dispatcher whose file
+ * holds no entry for the tool.
+ */
+function coveredByItsCaller(handler: ToolHandler): boolean {
+  const from = handler.reachedFrom;
+  if (!from || handler.toolName === null) return false;
+  if (isRegistrationArgument(from)) return true;
+  // The function of an object named after the tool (a definition, a registry entry, FastMCP's tool): listed there.
+  const tool = toolObjectOf(from);
+  const value = tool && getPropertyValue(tool, 'name');
+  if (tool && (isRegistrationArgument(tool) || (value && !ts.isMethodDeclaration(value) && stringLiteralText(value) === handler.toolName))) return true;
+  // A low-level dispatcher that names the tool in a branch writes its schema beside its tool list entry, or lists it.
+  return dispatchedToolNames(from.getSourceFile()).has(handler.toolName);
+}
+
+/** `server.registerTool(…, cb)`, `server.tool(…, cb)`, FastMCP's `server.addTool({ … })`. */
+function isRegistrationArgument(node: TS.Node): boolean {
+  const call = node.parent;
+  return ts.isCallExpression(call) && call.arguments.includes(node as TS.Expression) && ts.isPropertyAccessExpression(call.expression) && ['registerTool', 'tool', 'addTool'].includes(call.expression.name.text);
+}
+
+const dispatchedNamesCache = new WeakMap<TS.SourceFile, ReadonlySet<string>>();
+
+/**
+ * The tool names a low-level CallTool handler of the file branches on (`case 'x':`, `name === 'x'`):
+ * the tools whose returns lowLevelPathsByTool gives to them. None when the file registers no such handler.
+ */
+function dispatchedToolNames(sourceFile: TS.SourceFile): ReadonlySet<string> {
+  const known = dispatchedNamesCache.get(sourceFile);
+  if (known) return known;
+  const names = new Set<string>();
+  const collect = (node: TS.Node): void => {
+    if (ts.isCaseClause(node)) {
+      const name = stringLiteralText(node.expression);
+      if (name !== null) names.add(name);
+    } else if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || node.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)) {
+      const name = stringLiteralText(node.right) ?? stringLiteralText(node.left);
+      if (name !== null) names.add(name);
+    }
+    ts.forEachChild(node, collect);
+  };
+  const visit = (node: TS.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'setRequestHandler' && node.arguments[0] && /CallTool/.test(node.arguments[0].getText(sourceFile))) collect(node);
+    else ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  dispatchedNamesCache.set(sourceFile, names);
+  return names;
 }
 
 /**
@@ -89,7 +187,7 @@ function fastmcpSchema(handler: ToolHandler, scope: PathScope): ToolOutputSchema
   const at = tool ?? handler.fn;
   if (!tool) return toolSchema(handler, handler.toolName, at, null, { reason: 'the tool object is not written where its execute is, so there is nowhere to add outputSchema', structured: false }, scope.sourceFile);
   if (!takesOutputSchema(tool, scope.checker)) {
-    const structured = pathsOfFunction(handler.fn, scope).some((path) => path.kind === 'structured');
+    const structured = pathsOfFunction(handler.fn, scope).some(givesStructuredContent);
     return toolSchema(handler, handler.toolName, at, null, { reason: "this FastMCP release's addTool takes no outputSchema (FastMCP 4.x does): upgrade FastMCP to declare one", structured }, scope.sourceFile);
   }
   const outcome = schemaOfPaths(pathsOfFunction(handler.fn, scope), scope, false);
@@ -118,12 +216,23 @@ export function toolObjectOf(fn: TS.Node): TS.ObjectLiteralExpression | undefine
 }
 
 /** What a walk of a file's result paths needs. */
-export function pathScope(sourceFile: TS.SourceFile, checker: TS.TypeChecker, options: ResolvedHandlerOptions, pending: readonly Finding[] = []): PathScope {
+export function pathScope(sourceFile: TS.SourceFile, checker: TS.TypeChecker, options: ResolvedHandlerOptions, pending: readonly Finding[] = [], pendingIn?: (sourceFile: TS.SourceFile) => readonly Finding[]): PathScope {
+  const byStart = (findings: readonly Finding[]) => new Map(findings.filter((finding) => finding.rewrite).map((finding) => [finding.start, finding]));
+  const elsewhere = new Map<TS.SourceFile, ReadonlyMap<number, Finding>>();
   return {
     sourceFile,
     checker,
     resultHelpers: new Set([...options.resultHelpers].filter((name) => (KIT_HELPERS as readonly string[]).includes(name))),
-    pending: new Map(pending.filter((finding) => finding.rewrite).map((finding) => [finding.start, finding])),
+    pending: byStart(pending),
+    ...(pendingIn
+      ? {
+          pendingIn: (other: TS.SourceFile) => {
+            let found = elsewhere.get(other);
+            if (!found) elsewhere.set(other, (found = byStart(pendingIn(other))));
+            return found;
+          },
+        }
+      : {}),
   };
 }
 
@@ -157,7 +266,7 @@ const ERROR_HELPER_SCHEMA: JsonSchema = { type: 'object', properties: { error: {
  */
 export function schemaOfPaths(paths: readonly ResultPath[], scope: PathScope, anyJson: boolean): Outcome {
   const successes = paths.filter((path) => path.kind !== 'error');
-  const structured = successes.some((path) => path.kind === 'structured');
+  const structured = successes.some(givesStructuredContent);
   if (successes.length === 0) return { reason: 'the tool has no success path that returns a result', structured };
   // Syntax decides first: a path without structured content rules the schema out before any type is asked for.
   for (const path of successes) {
@@ -181,18 +290,28 @@ export function schemaOfPaths(paths: readonly ResultPath[], scope: PathScope, an
     }
     const outcome = schemaOfValue(carried.value, scope.checker);
     if ('reason' in outcome) return { reason: `${where(carried.value)}: an error result's structuredContent: ${outcome.reason}`, structured };
-    schemas.push(outcome.schema);
+    schemas.push(oneObject(outcome.schema));
   }
   for (const path of successes) {
     if (path.kind !== 'structured') continue;
     const outcome = schemaOfValue(path.value, scope.checker);
     if ('reason' in outcome) return { reason: `${where(path.value)}: ${outcome.reason}`, structured };
-    if (path.via === 'jsonResult') schemas.push(asJsonResultWritesIt(outcome.schema));
-    else if (isObjectSchema(outcome.schema) || (path.via === 'structuredContent' && anyJson)) schemas.push(outcome.schema);
+    const schema = oneObject(outcome.schema);
+    if (path.via === 'jsonResult') schemas.push(asJsonResultWritesIt(schema));
+    else if (isObjectSchema(schema) || (path.via === 'structuredContent' && anyJson)) schemas.push(schema);
     else return { reason: `${where(path.value)}: structuredContent is not an object, which protocols before 2026-07-28 do not allow`, structured };
   }
   if (schemas.every(isObjectSchema)) return { schema: mergeObjects(schemas), structured: true };
   return anyJson ? { schema: unionOf(schemas), structured: true } : { reason: 'the success paths return structured values of different kinds', structured };
+}
+
+/**
+ * A value typed as a union of objects (a function returning differently keyed literals) is merged
+ * into one object, as the paths of a tool are: the top of an outputSchema is one object.
+ */
+function oneObject(schema: JsonSchema): JsonSchema {
+  const members = schema.anyOf && Object.keys(schema).length === 1 ? schema.anyOf : undefined;
+  return members?.every(isObjectSchema) ? mergeObjects(members) : schema;
 }
 
 /** `{ error: message, ...extra }`: extra's properties beside a required `error`, which extra cannot override. */
@@ -252,7 +371,6 @@ export function objectLiteral(node: TS.Expression | undefined, checker: TS.TypeC
  */
 function lowLevelSchemas(handler: ToolHandler, scope: PathScope, anyJson: boolean): ToolOutputSchema[] {
   const entries = toolListEntries(scope.sourceFile);
-  if (entries.size === 0) return [];
   const byTool = lowLevelPathsByTool(handler, scope);
   const shared = byTool.get(null) ?? [];
   const sharedSuccess = shared.find((path) => path.kind !== 'error');
@@ -262,9 +380,16 @@ function lowLevelSchemas(handler: ToolHandler, scope: PathScope, anyJson: boolea
     const paths = byTool.get(name);
     if (!paths) continue;
     const outcome: Outcome = sharedSuccess
-      ? { reason: 'a success path of the CallTool handler belongs to no single tool', structured: paths.some((path) => path.kind === 'structured') }
+      ? { reason: 'a success path of the CallTool handler belongs to no single tool', structured: paths.some(givesStructuredContent) }
       : schemaOfPaths(paths, scope, anyJson);
     found.push(toolSchema({ ...handler, toolName: name }, name, entry, { idiom: 'json-schema', entry }, outcome, scope.sourceFile));
+  }
+  // A tool the dispatcher serves whose entry is in another file (a definition imported into the list): listed.
+  for (const [name, paths] of byTool) {
+    if (name === null || entries.has(name) || !paths.some(givesStructuredContent)) continue;
+    const reason = "the tool's entry in the tool list is not in the CallTool handler's file, where the kit writes outputSchema beside inputSchema";
+    const first = paths.find((path) => path.kind === 'structured');
+    found.push(toolSchema({ ...handler, toolName: name }, name, first?.kind === 'structured' ? first.value : handler.fn, null, { reason, structured: true }, scope.sourceFile));
   }
   return found;
 }

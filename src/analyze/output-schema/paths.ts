@@ -19,8 +19,11 @@ export type ResultPath =
   | { kind: 'structured'; value: TS.Expression; via: 'jsonResult' | 'successResult' | 'structuredContent' }
   /** A success result with text only: the SDK would fail it against any output schema. */
   | { kind: 'text'; node: TS.Node }
-  /** A value this walk cannot see into. */
-  | { kind: 'unknown'; node: TS.Node; why: string };
+  /** A value this walk cannot see into (`structured`: it is structured content, of a value it cannot read). */
+  | { kind: 'unknown'; node: TS.Node; why: string; structured?: true };
+
+/** Does the path give the client structured content (readable or not)? */
+export const givesStructuredContent = (path: ResultPath): boolean => path.kind === 'structured' || (path.kind === 'unknown' && path.structured === true);
 
 // A return is followed through this many calls of the project's own functions.
 const MAX_CALL_DEPTH = 4;
@@ -35,6 +38,8 @@ export interface PathScope {
    * `jsonResult(x)` is a structured path with x's type, one that becomes an error is an error.
    */
   pending: ReadonlyMap<number, Finding>;
+  /** The same for another file of the project this run rewrites (a handler the walk follows into). */
+  pendingIn?: (sourceFile: TS.SourceFile) => ReadonlyMap<number, Finding>;
 }
 
 /** Every return of `fn` as paths; `visited` keeps a recursion from looping. */
@@ -61,8 +66,8 @@ export function returnStatements(body: TS.Block): TS.ReturnStatement[] {
 
 export function pathsOf(expression: TS.Expression, scope: PathScope, depth = 0, visited = new Set<TS.Node>()): ResultPath[] {
   const value = unwrap(expression);
-  const pending = value.getSourceFile() === scope.sourceFile ? scope.pending.get(value.getStart(scope.sourceFile)) : undefined;
-  if (pending?.rewrite && pending.end === value.end) return [pendingPath(pending, value)];
+  const pending = pendingAt(value, scope);
+  if (pending?.rewrite && pending.end === value.end) return [pendingPath(pending, value, scope.checker)];
   if (ts.isConditionalExpression(value)) return [...pathsOf(value.whenTrue, scope, depth, visited), ...pathsOf(value.whenFalse, scope, depth, visited)];
   if (ts.isObjectLiteralExpression(value)) return [literalPath(value)];
   if (ts.isCallExpression(value)) return callPaths(value, scope, depth, visited);
@@ -75,25 +80,67 @@ export function pathsOf(expression: TS.Expression, scope: PathScope, depth = 0, 
   return [{ kind: 'unknown', node: value, why: `the returned ${ts.SyntaxKind[value.kind]} cannot be traced` }];
 }
 
+/** The rewrite this run makes at `value`, in its own file or another one the walk followed a call into. */
+function pendingAt(value: TS.Expression, scope: PathScope): Finding | undefined {
+  const sourceFile = value.getSourceFile();
+  const pending = sourceFile === scope.sourceFile ? scope.pending : scope.pendingIn?.(sourceFile);
+  return pending?.get(value.getStart(sourceFile));
+}
+
 /** A site this run rewrites: what it will be after the rewrite. */
-function pendingPath(finding: Finding, node: TS.Expression): ResultPath {
+function pendingPath(finding: Finding, node: TS.Expression, checker: TS.TypeChecker): ResultPath {
   const helpers = finding.rewrite!.helpers;
   // The rewrite to errorResult/errorTextResult gives `{ error: message, …extra }`: its extra is rarely typed, so an
   // error rewrite with an extra payload counts as `{ error }` plus anything (see schemaOfPaths).
   if (helpers.includes('errorResult') || helpers.includes('errorTextResult')) return { kind: 'error', structured: { errorHelper: true } };
   if (finding.rewrite!.addsIsError) return errorLiteralPath(node);
-  if (helpers.includes('jsonResult')) return { kind: 'structured', value: stringifiedValue(node) ?? node, via: 'jsonResult' };
+  if (helpers.includes('jsonResult')) {
+    // A bare object becomes jsonResult(object); JSON text becomes jsonResult(the value it was made of).
+    if (finding.kind === 'bare-object') return { kind: 'structured', value: node, via: 'jsonResult' };
+    const value = stringifiedValue(node, checker);
+    return value ? { kind: 'structured', value, via: 'jsonResult' } : { kind: 'unknown', node, why: 'the value whose JSON text the rewrite hands to jsonResult cannot be read', structured: true };
+  }
   return { kind: 'text', node };
 }
 
-/** The value a `JSON.stringify(value)` inside `node` writes (what the rewrite hands to jsonResult). */
-function stringifiedValue(node: TS.Node): TS.Expression | undefined {
+/**
+ * The value a `JSON.stringify(value)` inside `node` writes (what the rewrite hands to jsonResult),
+ * also through a const that holds the text (`const json = JSON.stringify(x); … text: json`).
+ */
+function stringifiedValue(node: TS.Node, checker: TS.TypeChecker, steps = 0): TS.Expression | undefined {
   if (ts.isCallExpression(node) && isJsonStringifyCall(node)) return node.arguments[0];
+  if (ts.isIdentifier(node) && steps < 4) {
+    const initializer = constInitializer(node, checker);
+    return initializer && stringifiedValue(unwrap(initializer), checker, steps + 1);
+  }
+  if (ts.isCallExpression(node)) {
+    const argument = stringifyHelperArgument(node, checker);
+    if (argument) return argument;
+  }
   let found: TS.Expression | undefined;
   node.forEachChild((child) => {
-    found ??= stringifiedValue(child);
+    found ??= stringifiedValue(child, checker, steps);
   });
   return found;
+}
+
+/**
+ * `formatJson(x)` where the project's `formatJson(data)` returns `JSON.stringify(data, …)`: the
+ * argument the text is made of, as the rewrite hands it to jsonResult.
+ */
+function stringifyHelperArgument(call: TS.CallExpression, checker: TS.TypeChecker): TS.Expression | undefined {
+  const callee = unwrap(call.expression);
+  const at = ts.isPropertyAccessExpression(callee) ? callee.name : ts.isIdentifier(callee) ? callee : undefined;
+  let declaration: TS.Node | undefined = at && checker.getSymbolAtLocation(at)?.valueDeclaration;
+  if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) declaration = unwrap(declaration.initializer);
+  if (!declaration || !isFunctionLike(declaration) || declaration.getSourceFile().isDeclarationFile) return undefined;
+  const body = (declaration as TS.FunctionLikeDeclaration).body;
+  const returned = body && (ts.isBlock(body) ? (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]) ? body.statements[0].expression : undefined) : body);
+  const stringify = returned && unwrap(returned);
+  if (!stringify || !ts.isCallExpression(stringify) || !isJsonStringifyCall(stringify)) return undefined;
+  const data = stringify.arguments[0] && unwrap(stringify.arguments[0]);
+  const index = data && ts.isIdentifier(data) ? declaration.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === data.text) : -1;
+  return index >= 0 && !declaration.parameters[index].dotDotDotToken ? call.arguments[index] : undefined;
 }
 
 function errorLiteralPath(node: TS.Expression): ResultPath {

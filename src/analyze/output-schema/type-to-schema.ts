@@ -19,11 +19,12 @@ export function typeToSchema(type: TS.Type, checker: TS.TypeChecker, location: T
 
 /**
  * The schema of an object property whose value has `type`, as an object type's property is read:
- * `undefined` in it makes the key optional (JSON.stringify drops it) rather than ruling a schema out.
+ * `undefined` in it makes the key optional (JSON.stringify drops it) rather than ruling a schema out,
+ * and a key that is always `undefined` is never written (`schema: null`).
  */
-export function propertyTypeToSchema(type: TS.Type, checker: TS.TypeChecker, location: TS.Node, where: string): { schema: JsonSchema; optional: boolean } | { reason: string } {
+export function propertyTypeToSchema(type: TS.Type, checker: TS.TypeChecker, location: TS.Node, where: string): { schema: JsonSchema | null; optional: boolean } | { reason: string } {
   const members = definedMembers(type);
-  if (members.length === 0) return { reason: `${where} may be undefined, which has no JSON form` };
+  if (members.length === 0) return { schema: null, optional: true };
   try {
     return { schema: new SchemaWriter(checker, location).union(members, where, 1), optional: includesUndefined(type) };
   } catch (error) {
@@ -87,6 +88,7 @@ class SchemaWriter {
 
   /** Several types: literals become one `enum`, `true | false` is a boolean, the rest `anyOf`. */
   union(members: readonly TS.Type[], where: string, depth: number): JsonSchema {
+    if (members.length === 0) throw new NoSchema(`${where} is always undefined, which has no JSON form`);
     if (members.length === 1) return this.convert(members[0], where, depth);
     const literals: JsonLiteral[] = [];
     const others: JsonSchema[] = [];
@@ -173,7 +175,11 @@ function includesUndefined(type: TS.Type): boolean {
   return type.isUnion() ? type.types.some((member) => (member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) !== 0) : false;
 }
 
-/** The members of a type that JSON can hold where the key may be missing: `undefined` drops the key. */
+/**
+ * The members of a type that JSON can hold where the key may be missing: `undefined` drops the key.
+ * None for a key typed `undefined` alone, such as the `message?: undefined` TypeScript gives the
+ * members of an inferred union of object literals that lack `message`.
+ */
 function definedMembers(type: TS.Type): TS.Type[] {
-  return type.isUnion() ? type.types.filter((member) => !(member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void))) : [type];
+  return (type.isUnion() ? type.types : [type]).filter((member) => !(member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
 }

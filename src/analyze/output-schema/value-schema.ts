@@ -72,6 +72,8 @@ function objectSchema(properties: readonly PlainProperty[], checker: TS.TypeChec
     if (type.getCallSignatures().length > 0 && !type.isUnion()) continue;
     const outcome = propertyTypeToSchema(type, checker, node, label);
     if ('reason' in outcome) return outcome;
+    // Always undefined: JSON.stringify never writes the key.
+    if (outcome.schema === null) continue;
     schemas[name] = outcome.schema;
     if (!outcome.optional) required.push(name);
   }

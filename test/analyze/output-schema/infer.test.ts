@@ -74,6 +74,30 @@ server.registerTool('status', {
     });
   });
 
+  it('merges a value typed as a union of objects into one object, as it merges paths', () => {
+    // TypeScript types a method returning differently keyed literals as a union whose members carry
+    // the others' keys as \`?: undefined\`; the SDK wants one object at the top of outputSchema.
+    const { tools } = infer(`
+class Board {
+  find(id: string) {
+    if (!id) return { status: 'missing', message: 'No such card' };
+    return { status: 'found', card: { id, title: 'a card' } };
+  }
+}
+const board = new Board();
+server.registerTool('find_card', { inputSchema: { id: z.string() } }, async ({ id }) => jsonResult(board.find(id)));
+`);
+    expect(tools[0].schema).toEqual({
+      type: 'object',
+      properties: {
+        status: { type: 'string' },
+        message: { type: 'string' },
+        card: { type: 'object', properties: { id: { type: 'string' }, title: { type: 'string' } }, required: ['id', 'title'] },
+      },
+      required: ['status'],
+    });
+  });
+
   it('keeps the properties of a tool without error paths required, and merges true | false into a boolean', () => {
     const { tools } = infer(`
 server.registerTool('check', { inputSchema: {} }, async () => (Math.random() > 0.5 ? jsonResult({ ok: true as const, at: 1 }) : jsonResult({ ok: false as const, at: 2 })));

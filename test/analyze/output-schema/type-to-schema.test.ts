@@ -77,6 +77,24 @@ describe('typeToSchema', () => {
     expect(schemaOf('{ id: string; refresh(): void; onChange: () => void }')).toEqual({ schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } });
   });
 
+  it('leaves out a property typed undefined alone, as in the union TypeScript infers for object literals that differ in keys', () => {
+    // A function returning `{ status, message }` or `{ status, task }` is typed as a union whose members
+    // carry the other's keys as `message?: undefined` / `task?: undefined`: keys JSON.stringify never writes.
+    const { type, checker, node } = declaredType('ReturnType<typeof pick>', "declare const flag: boolean;\nfunction pick() { return flag ? { status: 'error', message: 'none' } : { status: 'ok', task: { id: 1 } }; }");
+    expect(typeToSchema(type, checker, node)).toEqual({
+      schema: {
+        anyOf: [
+          { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' } }, required: ['status', 'message'] },
+          { type: 'object', properties: { status: { type: 'string' }, task: { type: 'object', properties: { id: { type: 'number' } }, required: ['id'] } }, required: ['status', 'task'] },
+        ],
+      },
+    });
+  });
+
+  it('leaves out a property typed undefined or void', () => {
+    expect(schemaOf('{ id: string; gone: undefined; nothing?: void }')).toEqual({ schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } });
+  });
+
   it('refuses a bigint, which jsonResult throws on', () => {
     expect(schemaOf('{ size: bigint }')).toEqual({ reason: expect.stringMatching(/the value\.size is a bigint, which jsonResult refuses/) });
   });

@@ -44,6 +44,12 @@ server.registerTool('t', { inputSchema: { id: z.string(), kind: z.enum(['a', 'b'
     expect(result.cheap).toEqual({ schema: { type: 'object', properties: { done: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }, required: ['done'] } });
   });
 
+  it('leaves out an object literal key whose value is always undefined, which JSON.stringify drops', () => {
+    const [result] = bothWays(`server.registerTool('t', {}, async ({ id }) => jsonResult({ id, cursor: undefined, more: void 0 }));`);
+    expect(result.cheap).toEqual({ schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } });
+    expect(result.cheap).toEqual(result.checker);
+  });
+
   it('asks the checker for a reference whose declared type is a union, which a check may narrow', () => {
     const [result] = bothWays(`
 declare function load(id: string): Promise<{ id: string } | undefined>;
