@@ -322,9 +322,16 @@ export function runMigration(options: RunMigrationOptions): MigrationRun {
   const migrated = new Set(sourceFiles);
   const selected = selectedTransforms(fileOptions);
   // What the run rewrites in another of its files, as migrateSourceFile scopes it there.
+  // Scoped once per file: several tools of one file may ask about the same other file.
+  const pendingByFile = new Map<TS.SourceFile, readonly Finding[]>();
   const pendingIn = (other: TS.SourceFile): readonly Finding[] => {
-    const analysis = migrated.has(other) ? projectAnalysis.analysisOf(other.fileName) : undefined;
-    return analysis ? scopeAnalysis(analysis, other, fileOptions, selected).findings : [];
+    let pending = pendingByFile.get(other);
+    if (pending === undefined) {
+      const analysis = migrated.has(other) ? projectAnalysis.analysisOf(other.fileName) : undefined;
+      pending = analysis ? scopeAnalysis(analysis, other, fileOptions, selected).findings : [];
+      pendingByFile.set(other, pending);
+    }
+    return pending;
   };
   sourceFiles.forEach((sourceFile, index) => {
     const analysis = projectAnalysis.analysisOf(sourceFile.fileName);
