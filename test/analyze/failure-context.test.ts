@@ -246,6 +246,11 @@ server.tool('d', async () => {
   const data = await (await fetch('https://x/clients')).json();
   return text(describeFailure(data));
 });
+server.tool('e', async () => {
+  const response = await fetch('https://x/search');
+  if (!response.ok) return text(response.status === 404 ? 'No matches yet' : \`Error: \${response.status}\`);
+  return text(await response.text());
+});
 `;
     const output = rewritten(code);
     expect(output).toContain('if (!data.ok) return errorTextResult(describeFailure(data));');
@@ -253,7 +258,9 @@ server.tool('d', async () => {
     // Outside the failure branch the formatter's value is still a failure on some paths only: left for review.
     expect(output).toContain('  return text(describeFailure(data));\n});');
     const findings = summary(code).filter((finding) => !finding.startsWith('hand-built-result'));
-    expect(findings.filter((finding) => finding.startsWith('error-')).map((finding) => finding.split(':')[0])).toEqual(['error-content@13', 'error-content@18', 'error-content@23']);
+    // A path that says in so many words that nothing failed keeps the text a failure on some paths only.
+    expect(output).toContain("if (!response.ok) return text(response.status === 404 ? 'No matches yet' : `Error: ${response.status}`);");
+    expect(findings.filter((finding) => finding.startsWith('error-')).map((finding) => finding.split(':')[0])).toEqual(['error-content@13', 'error-content@18', 'error-content@23', 'error-content@27']);
   });
 
   it('a payload with no error field given to a success builder in a catch is a failure when its own words report one', () => {

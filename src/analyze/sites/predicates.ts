@@ -3,7 +3,7 @@ import { ts } from '../../typescript.js';
 import { useChecker, type CheckerSource, type LocalDeclarations } from '../declarations.js';
 import { returnedExpressions as returnExpressions, type ValueFlow } from '../flow/origins.js';
 import { PLACEHOLDER } from '../words.js';
-import { failsByContext, inFailureBranch } from './failure-context.js';
+import { failsByContext, inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { enclosingCatch, enclosingFunction, errorShape, isFunctionLike, isJsonStringifyCall, isStringSyntax, literalText, looksLikeErrorText, mentionsIdentifier, textVariants, unwrap } from '../syntax.js';
 
 export { returnedExpressions as returnExpressions } from '../flow/origins.js';
@@ -34,23 +34,32 @@ export class Predicates {
     if (this.usesCaughtError(expression, fn)) return 'all';
     let errors = 0;
     let others = 0;
+    // Other paths that say in so many words that nothing failed ("No matches", "Saved").
+    let saidSuccesses = 0;
     for (const leaf of this.flow.origins(expression)) {
       // A template that picks its words (`${ok ? 'Saved' : 'Failed'}`) reads as each of its texts.
       const variants = this.variants(leaf, 0);
       if (variants && variants.length > 1) {
         for (const variant of variants) {
           if (this.looksLikeError(variant)) errors++;
-          else others++;
+          else {
+            others++;
+            saidSuccesses++;
+          }
         }
         continue;
       }
       if (this.isErrorLeaf(leaf) || failsByContext(leaf, enclosingFunction(leaf) ?? fn)) errors++;
-      else if (!isEmptyText(leaf)) others++;
+      else if (!isEmptyText(leaf)) {
+        others++;
+        if (readsAsSuccess(leaf)) saidSuccesses++;
+      }
     }
     if (errors === 0) return 'none';
     // A text that reports a failure on some paths, used where only a failure leads
-    // (`if (!data.ok) return text(describe(data))`): what it says there is that failure.
-    return others === 0 || inFailureBranch(expression, fn) ? 'all' : 'some';
+    // (`if (!data.ok) return text(describe(data))`): what it says there is that failure, unless
+    // another path says it succeeded (`status === 404 ? 'No matches' : …`).
+    return others === 0 || (saidSuccesses === 0 && inFailureBranch(expression, fn)) ? 'all' : 'some';
   }
 
   /** textVariants, with the template's spans followed to the constants that hold them. */
