@@ -51,21 +51,6 @@ class PingTool { name = 'ping'; async execute() { return 'pong'; } }
     expect(analysis.findings.map((f) => f.kind)).toEqual(['string', 'string', 'string']);
   });
 
-  it('finds a tool-definition object that takes no input by its outputSchema: a name, an output schema and a handler', () => {
-    const code = `
-export const listMoviesTool = {
-  name: 'ListMovies',
-  description: 'Movies in the library',
-  outputSchema: { movies: {} },
-  handler: async () => ({ content: [], structuredContent: { movies: ['a'] } }),
-};
-export const labels = { name: 'Movies', outputSchema: 'table' };
-`;
-    const analysis = analyzeText(code);
-    expect(analysis.handlers.map((h) => [h.style, h.toolName, h.hasOutputSchema])).toEqual([['definition', 'ListMovies', true]]);
-    expect(analysis.findings.map((f) => f.kind)).toEqual(['structured-without-text']);
-  });
-
   it("finds the MCP Apps extension's registerAppTool(server, name, config, handler), and no function of that name from elsewhere", () => {
     const appTool = (module: string) => `import { registerAppTool } from '${module}';
 ${SDK}registerAppTool(server, 'chart', { description: 'd', outputSchema: {} }, async () => 'Rendered');`;

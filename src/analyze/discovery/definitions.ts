@@ -6,14 +6,13 @@ import type { DiscoveryScope, HandlerEvidence } from './types.js';
 import { classMethod, constantText } from './resolve.js';
 import { handlerTargets } from './targets.js';
 
-// A tool that takes no input may declare only what it returns (`outputSchema`).
-const SCHEMA_KEYS = ['inputSchema', 'parameters', 'schema', 'input_schema', 'outputSchema', 'output_schema'];
+const SCHEMA_KEYS = ['inputSchema', 'parameters', 'schema', 'input_schema'];
 /** The handler properties of the built-in tool-definition shape (on unless `toolDefinitions: false`). */
 export const DEFINITION_HANDLER_PROPERTIES = ['execute', 'handler'];
 
 /**
  * A tool-definition object, wherever it is written (exported, in an array, built for a loop):
- * a `name`, a schema (`parameters`, `inputSchema`, `schema`, or only an `outputSchema`) and an `execute` or `handler`
+ * a `name`, a schema (`parameters`, `inputSchema`, `schema`) and an `execute` or `handler`
  * function. Recognised in its own file, with or without type information, because the module
  * that registers it may be anywhere. Merely having `name` and `execute` is not enough.
  */
