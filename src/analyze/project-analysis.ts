@@ -61,7 +61,7 @@ export class ProjectAnalysis {
   private readonly sourceFiles: readonly TS.SourceFile[];
   private readonly locals = new Map<TS.SourceFile, LocalDeclarations>();
   private sinkDispatch: Map<TS.Node, TS.CallExpression[]> | undefined;
-  /** Per file, the findings whose rewrite hands a handler's value on (see handsValueOn); read while judging shared functions. */
+  /** Per file, the findings whose rewrite hands a value on as a result (see handsValueOn); read while judging shared functions. */
   private readonly passingFindings = new Map<string, Finding[]>();
 
   constructor(
@@ -150,17 +150,23 @@ export class ProjectAnalysis {
     }
   }
 
-  /** Is `call` inside a site this run rewrites to pass a handler's value on (`toCallToolResult(value)`)? */
+  /**
+   * Does the function around `call` hold a site this run rewrites to pass a handler's value on
+   * (`const r = await handle(args); return { content: [{ type: 'text', text: typeof r === 'string'
+   * ? r : JSON.stringify(r) }] }` → `toCallToolResult(r)`)? The text item is then no longer a text.
+   */
   private handsValueOn(call: TS.CallExpression): boolean {
     const fileName = key(call.getSourceFile().fileName);
     // Few findings hand a value on; they are picked once per file, not per caller.
     let passing = this.passingFindings.get(fileName);
     if (passing === undefined) {
-      passing = (this.analyses.get(fileName)?.findings ?? []).filter((finding) => finding.rewrite?.passesHandlerValue === true);
+      // A transport rewritten to toCallToolResult(r) (or isCallToolResult(r) ? r : …) hands any result on.
+      passing = (this.analyses.get(fileName)?.findings ?? []).filter((finding) => finding.rewrite !== null && (finding.kind === 'transport-wrapper' || finding.rewrite.passesHandlerValue === true));
       this.passingFindings.set(fileName, passing);
     }
-    const start = call.getStart();
-    return passing.some((finding) => finding.start <= start && call.end <= finding.end);
+    const around = enclosingFunction(call) ?? call;
+    const start = around.getStart();
+    return passing.some((finding) => start <= finding.start && finding.end <= around.end);
   }
 
   /** Handlers other files reach in `fileName` (to analyze another parse of the same file with). */

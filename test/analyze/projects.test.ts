@@ -136,6 +136,14 @@ server.tool('check', async () => {
   if (!data.ok) return describeFailure(data);
   return 'Checked';
 });
+function handleReport(): string {
+  return JSON.stringify({ ok: true }, null, 2);
+}
+server.tool('report', async () => handleReport());
+server.tool('report_text', async () => {
+  const r = await handleReport();
+  return { content: [{ type: 'text' as const, text: typeof r === 'string' ? r : JSON.stringify(r, null, 2) }] };
+});
 `;
     writeFileSync(server, source);
     const run = runMigration({ files: [server] });
@@ -145,6 +153,9 @@ server.tool('check', async () => {
     const review = file.diagnostics.filter((diagnostic) => diagnostic.severity === 'review' && diagnostic.line <= 5);
     expect(review.map((diagnostic) => diagnostic.line)).toEqual([4, 5]);
     expect(review[0].message).toMatch(/also puts this function's value into a text \(.*src\/server\.ts:9\)/);
+    // A text item that the same run rewrites to toCallToolResult(r) hands a result on: no hold-back.
+    expect(file.text).toContain('  return toCallToolResult(r);');
+    expect(file.diagnostics.filter((diagnostic) => diagnostic.line > 16 && diagnostic.severity === 'review')).toEqual([]);
   });
 });
 
