@@ -11,12 +11,13 @@
 //          [--prepared] [--only <server>]… [--no-tsc] [--verbose] [--json <file>]
 // --prepared: the servers are already exported (and installed) into the workdir; else setup.sh runs.
 // Migrate writes in place: point --workdir at a copy of your own (cp -a, never hard links).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { git, newErrors, resetTree, run as runQuietly, typeErrors } from '../realworld/server-tree.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -69,46 +70,14 @@ function serverFolders() {
   return folders;
 }
 
+/** The kit's CLI runs as in CI here (no progress on a terminal). */
 function run(command, args, cwd) {
-  const started = performance.now();
-  const child = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', CI: '1' } });
-  return { ...child, ms: performance.now() - started };
+  return runQuietly(command, args, cwd, { CI: '1' });
 }
 
-function git(cwd, ...args) {
-  return execFileSync('git', args, { cwd, encoding: 'utf8' });
-}
-
-function resetTree(cwd) {
-  git(cwd, 'checkout', '--quiet', '--', '.');
-  git(cwd, 'clean', '-fdq', '-e', 'node_modules', '-e', '.install.log');
-}
-
-/** TypeScript's errors as `file(code): message`; line numbers move when code is rewritten. */
-function typeErrors(cwd, tsconfig) {
-  if (values['no-tsc'] || !tsconfig) return null;
-  const local = path.join(cwd, 'node_modules/typescript/bin/tsc');
-  const tsc = existsSync(local) ? local : path.join(root, 'node_modules/typescript/bin/tsc');
-  const result = run(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', tsconfig], cwd);
-  const errors = [];
-  for (const line of result.stdout.split('\n')) {
-    const match = /^(.+?)\(\d+,\d+\): error (TS\d+): (.*)$/.exec(line);
-    if (match) errors.push(`${match[1]}(${match[2]}): ${match[3]}`);
-    else if (/^error (TS\d+)/.test(line)) errors.push(line);
-  }
-  return errors;
-}
-
-function newErrors(before, after) {
-  const remaining = new Map();
-  for (const error of before) remaining.set(error, (remaining.get(error) ?? 0) + 1);
-  const added = [];
-  for (const error of after) {
-    const count = remaining.get(error) ?? 0;
-    if (count > 0) remaining.set(error, count - 1);
-    else added.push(error);
-  }
-  return added;
+/** TypeScript's errors before or after migrate; null with --no-tsc or without a tsconfig. */
+function typeErrorsOf(cwd, tsconfig) {
+  return values['no-tsc'] || !tsconfig ? null : typeErrors(cwd, tsconfig, root);
 }
 
 /** The tsconfig.json migrate would find: from the first folder upwards, within the server. */
@@ -152,7 +121,7 @@ for (const server of servers) {
   const tsconfig = tsconfigOf(cwd, roots[0]);
   resetTree(cwd);
   totals.servers++;
-  const before = typeErrors(cwd, tsconfig);
+  const before = typeErrorsOf(cwd, tsconfig);
   const first = migrate(cwd, roots);
   if (!first.report) {
     totals.failed++;
@@ -163,7 +132,7 @@ for (const server of servers) {
   }
   git(cwd, 'add', '-A');
   git(cwd, '-c', 'user.email=bench@local', '-c', 'user.name=bench', 'commit', '--quiet', '--allow-empty', '-m', 'migrated with --output-schema');
-  const after = typeErrors(cwd, tsconfig);
+  const after = typeErrorsOf(cwd, tsconfig);
   const second = migrate(cwd, roots);
   git(cwd, 'reset', '--quiet', '--hard', 'HEAD~1');
   resetTree(cwd);

@@ -17,11 +17,12 @@
 // built; their figures are printed apart. `--held-out exclude` is what a developer runs while working
 // (their misses and false positives are never printed then), `only` measures them alone.
 // The servers are prepared once with their own setup.sh into the workdir (default bench/.tmp/realworld).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { git, newErrors, resetTree, run, typeErrors } from './server-tree.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -66,22 +67,6 @@ function toolSources() {
     sources.set(repo.replace('/', '__'), folder || '.');
   }
   return sources;
-}
-
-function run(command, args, cwd) {
-  const started = performance.now();
-  const child = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
-  return { ...child, ms: performance.now() - started };
-}
-
-function git(cwd, ...args) {
-  return execFileSync('git', args, { cwd, encoding: 'utf8' });
-}
-
-/** Back to the published state: the survey's lines refer to it. */
-function resetTree(cwd) {
-  git(cwd, 'checkout', '--quiet', '--', '.');
-  git(cwd, 'clean', '-fdq', '-e', 'node_modules', '-e', '.install.log');
 }
 
 /**
@@ -133,31 +118,9 @@ function score(expected, findings) {
 const ratio = (part, whole) => (whole === 0 ? 1 : part / whole);
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
 
-/** TypeScript's errors as `file(code): message` keys; line numbers move when code is rewritten. */
-function typeErrors(cwd) {
-  if (values['no-tsc']) return [];
-  const local = path.join(cwd, 'node_modules/typescript/bin/tsc');
-  const tsc = existsSync(local) ? local : path.join(root, 'node_modules/typescript/bin/tsc');
-  const result = run(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json'], cwd);
-  const errors = [];
-  for (const line of result.stdout.split('\n')) {
-    const match = /^(.+?)\(\d+,\d+\): error (TS\d+): (.*)$/.exec(line);
-    if (match) errors.push(`${match[1]}(${match[2]}): ${match[3]}`);
-    else if (/^error (TS\d+)/.test(line)) errors.push(line);
-  }
-  return errors;
-}
-
-function newErrors(before, after) {
-  const remaining = new Map();
-  for (const error of before) remaining.set(error, (remaining.get(error) ?? 0) + 1);
-  const added = [];
-  for (const error of after) {
-    const count = remaining.get(error) ?? 0;
-    if (count > 0) remaining.set(error, count - 1);
-    else added.push(error);
-  }
-  return added;
+/** TypeScript's errors before or after migrate (none counted with --no-tsc). */
+function typeErrorsOf(cwd) {
+  return values['no-tsc'] ? [] : typeErrors(cwd, 'tsconfig.json', root);
 }
 
 function migrate(cwd, folders) {
@@ -255,11 +218,11 @@ for (const survey of servers) {
 
   let migration = { before: '-', after: '-', added: [], changed: '-', idempotent: '-', review: '-', kindsAgree: '-' };
   if (!values['no-migrate']) {
-    const before = typeErrors(cwd);
+    const before = typeErrorsOf(cwd);
     const first = migrate(cwd, folders);
     git(cwd, 'add', '-A');
     git(cwd, '-c', 'user.email=bench@local', '-c', 'user.name=bench', 'commit', '--quiet', '--allow-empty', '-m', 'migrated');
-    const after = typeErrors(cwd);
+    const after = typeErrorsOf(cwd);
     const second = migrate(cwd, folders);
     const added = newErrors(before, after);
     const outcome = migrationOutcome(survey.flagged, first.report);
