@@ -136,11 +136,20 @@ export class ProjectAnalysis {
         const fn = finding.returningFunction;
         if (!finding.rewrite || !changesShape(finding.kind) || judged.has(fn)) continue;
         judged.add(fn);
-        const callers = this.callersOf(fn).filter((call) => !isInside(call, fn));
-        const reader = callers.find((call) => fateOf(call, scope) === 'intermediate');
-        // `{ type: 'text', text: describe(data) }` elsewhere: a result there would be sent as a text,
-        // unless that text item is itself rewritten to hand the value on (a transport).
-        const writer = reader ? undefined : callers.find((call) => fateOf(call, scope) === 'text' && !this.handsValueOn(call));
+        // One fate per caller: a caller that reads the value as data, else one that puts it into
+        // `{ type: 'text', text: describe(data) }`, where a result would be sent as a text (unless
+        // that text item is itself rewritten to hand the value on: a transport).
+        let reader: TS.CallExpression | undefined;
+        let writer: TS.CallExpression | undefined;
+        for (const call of this.callersOf(fn)) {
+          if (isInside(call, fn)) continue;
+          const fate = fateOf(call, scope);
+          if (fate === 'intermediate') {
+            reader = call;
+            break;
+          }
+          if (fate === 'text' && writer === undefined && !this.handsValueOn(call)) writer = call;
+        }
         if (reader) heldBack.set(functionKey(fn), `the server's own code also calls this function (${where(reader)}) and reads its value as data; a result here would break that caller: give the tool a handler of its own that wraps this function, then migrate`);
         else if (writer) heldBack.set(functionKey(fn), `the server's own code also puts this function's value into a text (${where(writer)}); a result here would break that text: give the tool a handler of its own that wraps this function, then migrate`);
       }
