@@ -6,7 +6,7 @@ import { byStrength, findHandlers } from './discovery/index.js';
 import { constantText } from './discovery/resolve.js';
 import { ValueFlow } from './flow/origins.js';
 import { mcpFrameworkRewrite } from './framework-rewrites.js';
-import { FRAMEWORK_BEHAVIOUR } from './frameworks.js';
+import { FRAMEWORK_BEHAVIOUR, frameworkBehaviourIn } from './frameworks.js';
 import type { SourceProject } from './flow/project.js';
 import { resolveHandlerOptions, type HandlerOptions, type ResolvedHandlerOptions } from './options.js';
 import { passThroughTypeChanges } from './pass-through-types.js';
@@ -368,7 +368,7 @@ class FileAnalyzer implements SiteScope {
   private classifyDeclaredData(expression: TS.Expression, context: SiteContext): void {
     if (FRAMEWORK_BEHAVIOUR[context.framework].plainData !== 'site') return;
     // mcp-framework with an outputSchemaShape sends returned data as structuredContent too, as it does a returned literal.
-    if (context.hasOutputSchema && FRAMEWORK_BEHAVIOUR[context.framework].structuresPlainData) return;
+    if (context.hasOutputSchema && frameworkBehaviourIn(context.framework, this.sourceFile.fileName).structuresPlainData) return;
     let value = unwrap(expression);
     let awaited = ts.isAwaitExpression(withoutParentheses(expression));
     if (ts.isIdentifier(value)) {

@@ -1,4 +1,4 @@
-import type { ReleaseVersion } from './framework-version.js';
+import { atLeast, packageReleaseOf, XMCP_PACKAGE, type ReleaseVersion } from './framework-version.js';
 import type { Framework, SiteKind } from './types.js';
 
 /**
@@ -15,7 +15,7 @@ export interface FrameworkBehaviour {
    * whatever it gets); `none` where the framework turns it into a result itself (FastMCP).
    */
   plainData: 'site' | 'errors' | 'none';
-  /** structuredContent alone gets a text item from the framework (xmcp). */
+  /** structuredContent alone gets a text item from the framework (xmcp from 0.6.6). */
   addsTextToStructured: boolean;
   /** The framework's contract is a string result (AgentKit actions): a value the analyzer cannot see into is one. */
   returnsStrings: boolean;
@@ -26,7 +26,7 @@ export interface FrameworkBehaviour {
   encodesEveryValue: boolean;
   /**
    * A tool that declares an output schema may return a plain object: the framework sends it as
-   * structuredContent with a text item (mcp-framework's `outputSchemaShape`, xmcp's `outputSchema`).
+   * structuredContent with a text item (mcp-framework's `outputSchemaShape`, xmcp's `outputSchema` from 0.6.6).
    */
   structuresPlainData: boolean;
   /**
@@ -94,6 +94,30 @@ export const MCP_FRAMEWORK_RELEASES = {
   outputSchema: [0, 2, 20],
 } as const satisfies Record<string, ReleaseVersion>;
 
+/**
+ * xmcp releases where its tool transformer (packages/xmcp/src/runtime/utils/transformers/tool.ts,
+ * read at every tag from 0.3.0 to 1.1.0) changed what it does with a handler's value:
+ * - `structuredFallback`: `{ structuredContent }` alone gets a text item holding its JSON, and a
+ *   plain object from a tool with an output schema is sent as structuredContent; before, the
+ *   first went out with no text item at all, and the second was refused ("Tool handler must return
+ *   at least 'content' or 'structuredContent'").
+ */
+export const XMCP_RELEASES = {
+  structuredFallback: [0, 6, 6],
+} as const satisfies Record<string, ReleaseVersion>;
+
+const XMCP_BEFORE_FALLBACK: FrameworkBehaviour = { ...FRAMEWORK_BEHAVIOUR.xmcp, addsTextToStructured: false, structuresPlainData: false };
+
+/**
+ * What the framework does with the values of `fileName`'s tools, at the release the file runs on.
+ * A release nobody names is taken to be the newest: what the framework does today.
+ */
+export function frameworkBehaviourIn(framework: Framework, fileName: string): FrameworkBehaviour {
+  if (framework !== 'xmcp') return FRAMEWORK_BEHAVIOUR[framework];
+  const release = packageReleaseOf(XMCP_PACKAGE, fileName, undefined);
+  return release && !atLeast(release.version, XMCP_RELEASES.structuredFallback) ? XMCP_BEFORE_FALLBACK : FRAMEWORK_BEHAVIOUR.xmcp;
+}
+
 /** The shape of the value a finding is about, as a framework tells them apart. */
 export type ReturnedShape = 'string' | 'json' | 'error' | 'object' | 'result';
 
@@ -160,8 +184,8 @@ const FRAMEWORK_WORDING: Readonly<Partial<Record<Framework, Partial<Record<Retur
       instead: 'Return successResult(text).',
     },
     object: {
-      delivery: "Without an outputSchema, xmcp refuses it (\"Tool handler must return at least 'content' or 'structuredContent'\"), so the call fails.",
-      instead: 'Return jsonResult(value), or declare an outputSchema to send it as structuredContent.',
+      delivery: "Without an outputSchema (before 0.6.6, even with one), xmcp refuses it (\"Tool handler must return at least 'content' or 'structuredContent'\"), so the call fails.",
+      instead: 'Return jsonResult(value), or (xmcp 0.6.6 and later) declare an outputSchema to send it as structuredContent.',
     },
   },
   agentkit: {

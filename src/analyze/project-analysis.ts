@@ -372,7 +372,7 @@ export class ProjectAnalysis {
    * reach it by lookup. A registry entry (no schema, weak evidence) only by a consumer that can see it.
    */
   private entryConsumers(handler: ToolHandler): TS.CallExpression[] {
-    const consumers = [...this.methodCalls(handler.fn, handler.property), ...(this.dispatchedFromSinks().get(handler.fn) ?? [])];
+    const consumers = [...this.methodCalls(handler.fn, handler.property), ...this.destructuredCalls(handler.property), ...(this.dispatchedFromSinks().get(handler.fn) ?? [])];
     return handler.style === 'registry' ? consumers.filter((call) => this.canReach(call, handler)) : consumers;
   }
 
@@ -447,9 +447,18 @@ export class ProjectAnalysis {
       const receiver = functionOf(node.parent.expression, this.resolveScope(entry.getSourceFile()));
       if (receiver) home = key(receiver.getSourceFile().fileName);
     }
-    if (key(consumerFile.fileName) === home) return true;
-    return consumerFile.statements.some(
-      (statement) => ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && key(this.options.project.resolveModule(consumerFile.fileName, statement.moduleSpecifier.text) ?? '') === home,
+    if (key(consumerFile.fileName) === home || this.imports(consumerFile, home)) return true;
+    // A register function in a module of its own (`registerTool(server, listMoviesTool)` in the
+    // entry point, `({ handler }) => …` in utils/): reached when a file that sees the entry calls it.
+    for (let fn = enclosingFunction(call); fn; fn = enclosingFunction(fn)) {
+      if (this.callersOf(fn).some((caller) => key(caller.getSourceFile().fileName) === entryFile || this.imports(caller.getSourceFile(), entryFile))) return true;
+    }
+    return false;
+  }
+
+  private imports(sourceFile: TS.SourceFile, fileName: string): boolean {
+    return sourceFile.statements.some(
+      (statement) => ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && key(this.options.project.resolveModule(sourceFile.fileName, statement.moduleSpecifier.text) ?? '') === fileName,
     );
   }
 
@@ -480,6 +489,15 @@ export class ProjectAnalysis {
       const reachable = handlerTargets(callee, scope);
       return reachable.length === 0 || reachable.some((target) => target.fn === fn);
     });
+  }
+
+  /**
+   * `handler(args)` where `handler` is taken apart from a parameter (`({ name, handler, ...options }) => …`):
+   * a register function calling the handler of the tool object it was given.
+   */
+  private destructuredCalls(property: string | undefined): TS.CallExpression[] {
+    if (property === undefined) return [];
+    return this.options.project.callsNamed(property).filter((call) => ts.isIdentifier(call.expression) && isDestructuredParameter(call.expression, property));
   }
 
   /** The calls of a function of the project (`f(x)`, `ns.f(x)`, `obj.f(x)`) that resolve to it. */
@@ -543,4 +561,16 @@ function where(node: TS.Node): string {
 
 function relativeName(fileName: string): string {
   return path.relative(process.cwd(), fileName).split(path.sep).join('/');
+}
+
+/** Is `identifier` bound by a parameter's object pattern, from the property `property` (`{ handler }`, not `{ run: handler }`)? */
+function isDestructuredParameter(identifier: TS.Identifier, property: string): boolean {
+  for (let fn = enclosingFunction(identifier); fn; fn = enclosingFunction(fn)) {
+    for (const parameter of fn.parameters) {
+      if (!ts.isObjectBindingPattern(parameter.name)) continue;
+      const element = parameter.name.elements.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === identifier.text);
+      if (element) return !element.dotDotDotToken && propertyName(element.propertyName ?? (element.name as TS.Identifier)) === property;
+    }
+  }
+  return false;
 }

@@ -51,6 +51,21 @@ class PingTool { name = 'ping'; async execute() { return 'pong'; } }
     expect(analysis.findings.map((f) => f.kind)).toEqual(['string', 'string', 'string']);
   });
 
+  it('does not take an object with only a name, an outputSchema and a handler for a tool on its own: where its handler goes decides (test/analyze/projects.test.ts)', () => {
+    const code = `
+export const listMoviesTool = {
+  name: 'ListMovies',
+  description: 'Movies in the library',
+  outputSchema: { movies: {} },
+  handler: async () => ({ content: [], structuredContent: { movies: ['a'] } }),
+};
+export const labels = { name: 'Movies', outputSchema: 'table' };
+`;
+    const analysis = analyzeText(code);
+    expect(analysis.handlers).toEqual([]);
+    expect(analysis.candidates?.map((h) => [h.style, h.toolName, h.hasOutputSchema])).toEqual([['registry', 'ListMovies', true]]);
+  });
+
   it("finds the MCP Apps extension's registerAppTool(server, name, config, handler), and no function of that name from elsewhere", () => {
     const appTool = (module: string) => `import { registerAppTool } from '${module}';
 ${SDK}registerAppTool(server, 'chart', { description: 'd', outputSchema: {} }, async () => 'Rendered');`;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearFrameworkVersionCache, mcpFrameworkReleaseOf, resolveHandlerOptions } from '../../src/analyze/index.js';
-import { lowestInRange } from '../../src/analyze/framework-version.js';
+import { lowestInRange, packageReleaseOf } from '../../src/analyze/framework-version.js';
 
 let project: string;
 
@@ -66,5 +66,22 @@ describe('the mcp-framework release a file runs on', () => {
     expect(() => resolveHandlerOptions({ mcpFrameworkVersion: 'latest' })).toThrow('mcpFrameworkVersion must be a release number such as "0.2.22", got "latest"');
     expect(() => resolveHandlerOptions({ mcpFrameworkVersion: 22 as unknown as string })).toThrow('mcpFrameworkVersion must be a release number');
     expect(resolveHandlerOptions({ mcpFrameworkVersion: '0.2.22' }).mcpFrameworkVersion).toBe('0.2.22');
+  });
+});
+
+describe('the release of another framework package (xmcp)', () => {
+  it('is read the same way, per package: each package its own installed copy, lock entry or range', () => {
+    write('package.json', { dependencies: { 'mcp-framework': '^0.2.13', xmcp: '0.5.1' } });
+    expect(packageReleaseOf('xmcp', toolFile(), undefined)).toEqual({ version: [0, 5, 1], from: 'range' });
+    expect(mcpFrameworkReleaseOf(toolFile(), undefined)).toEqual({ version: [0, 2, 13], from: 'range' });
+    write('node_modules/xmcp/package.json', { name: 'xmcp', version: '0.6.13' });
+    clearFrameworkVersionCache();
+    expect(packageReleaseOf('xmcp', toolFile(), undefined)).toEqual({ version: [0, 6, 13], from: 'installed' });
+    expect(mcpFrameworkReleaseOf(toolFile(), undefined)).toEqual({ version: [0, 2, 13], from: 'range' });
+  });
+
+  it('reads an npm alias range as the release it names', () => {
+    expect(lowestInRange('npm:xmcp@^0.6.6')).toEqual([0, 6, 6]);
+    expect(lowestInRange('npm:@scope/xmcp-fork@0.5.1')).toEqual([0, 5, 1]);
   });
 });

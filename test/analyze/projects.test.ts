@@ -204,6 +204,96 @@ server.registerTool('list', { description: 'List' }, handleList);
   });
 });
 
+describe('tool objects that take no input, one per module, handed to a register function of another module', () => {
+  it('finds each by where its handler goes (a name, an outputSchema and a handler; no input schema), and not an object of that shape that no tool serves', () => {
+    const dir = packageDir('output-only-tools');
+    const write = (name: string, text: string): string => {
+      const file = path.join(dir, 'src', name);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      return file;
+    };
+    const register = write(
+      'utils/register.ts',
+      `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export interface ToolObject { name: string; outputSchema?: object; inputSchema?: object; handler: (args: unknown) => Promise<unknown> }
+export const registerToolObject = (server: McpServer, { name, handler, ...options }: ToolObject) =>
+  server.registerTool(name, options, async (args: unknown) => {
+    const value = await handler(args);
+    return value as never;
+  });
+`,
+    );
+    const movies = write(
+      'tools/list-movies.ts',
+      `import type { ToolObject } from '../utils/register.js';
+export const listMoviesTool: ToolObject = {
+  name: 'ListMovies',
+  outputSchema: { movies: {} },
+  handler: async () => ({ structuredContent: { movies: ['Heat'] }, content: [] }),
+};
+`,
+    );
+    const report = write(
+      'report.ts',
+      `export const movieReport = {
+  name: 'Movies',
+  outputSchema: { movies: {} },
+  handler: async () => ({ structuredContent: { movies: ['Heat'] }, content: [] }),
+};
+export async function printReport() {
+  const { structuredContent } = await movieReport.handler();
+  console.log(structuredContent.movies.join(', '));
+}
+`,
+    );
+    const server = write(
+      'index.ts',
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { listMoviesTool } from './tools/list-movies.js';
+import { registerToolObject } from './utils/register.js';
+const server = new McpServer({ name: 'media', version: '1' });
+registerToolObject(server, listMoviesTool);
+`,
+    );
+    const run = runMigration({ files: [register, movies, report, server] });
+    const changed = run.files.flatMap((file) => file.changes.map((change) => `${path.relative(dir, file.fileName)}:${change.line} ${change.kind} ${change.toolName}`));
+    expect(changed).toEqual(['src/tools/list-movies.ts:5 structured-without-text ListMovies']);
+    expect(run.files.find((file) => file.fileName === movies)!.text).toContain("handler: async () => jsonResult({ movies: ['Heat'] }),");
+    expect(run.files.find((file) => file.fileName === report)!.diagnostics).toEqual([]);
+  });
+});
+
+describe('xmcp tools returning structuredContent alone, by the xmcp release installed', () => {
+  const tool = `import { z } from 'zod';
+import type { InferSchema, ToolMetadata } from 'xmcp';
+export const schema = { id: z.number() };
+export const metadata: ToolMetadata = { name: 'get_shelf', description: 'One shelf' };
+export default async function getShelf({ id }: InferSchema<typeof schema>) {
+  return { structuredContent: { id, books: 3 } };
+}
+`;
+  const migrate = (xmcp: string): MigrationRun => {
+    const dir = packageDir(`xmcp-${xmcp}`);
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'shelves', private: true, type: 'module', dependencies: { xmcp } }));
+    mkdirSync(path.join(dir, 'src/tools'));
+    const file = path.join(dir, 'src/tools/get-shelf.ts');
+    writeFileSync(file, tool);
+    return runMigration({ files: [file] });
+  };
+
+  it('before 0.6.6 (no text item added): a site, rewritten to jsonResult so that clients that show text see the data', () => {
+    const [file] = migrate('0.5.1').files;
+    expect(file.changes.map((change) => `${change.line} ${change.kind} ${change.toolName}`)).toEqual(['6 structured-without-text get_shelf']);
+    expect(file.text).toContain('  return jsonResult({ id, books: 3 });');
+  });
+
+  it('from 0.6.6 (xmcp writes the JSON text itself), and when no release is named: not a site', () => {
+    expect(migrate('^0.6.6').files[0].changes).toEqual([]);
+    expect(migrate('*').files[0].changes).toEqual([]);
+  });
+});
+
 describe('a server migrated with --local-helpers, migrated again', () => {
   it("reads the copied helpers' calls as results: a result kept in a variable and logged is not wrapped again", () => {
     const dir = mkdtempSync(path.join(temp, 'local-helpers-'));

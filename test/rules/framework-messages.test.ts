@@ -266,8 +266,8 @@ describe('xmcp (the default export of a file in tools/)', () => {
             messageId: 'frameworkBareObject',
             data: {
               tool: 'Tool "greet"',
-              delivery: "Without an outputSchema, xmcp refuses it (\"Tool handler must return at least 'content' or 'structuredContent'\"), so the call fails.",
-              instead: 'Return jsonResult(value), or declare an outputSchema to send it as structuredContent.',
+              delivery: "Without an outputSchema (before 0.6.6, even with one), xmcp refuses it (\"Tool handler must return at least 'content' or 'structuredContent'\"), so the call fails.",
+              instead: 'Return jsonResult(value), or (xmcp 0.6.6 and later) declare an outputSchema to send it as structuredContent.',
             },
             line: GREET_BODY,
             column: 10,

@@ -7,6 +7,7 @@ import { classMethod, constantText } from './resolve.js';
 import { handlerTargets } from './targets.js';
 
 const SCHEMA_KEYS = ['inputSchema', 'parameters', 'schema', 'input_schema'];
+const OUTPUT_SCHEMA_KEYS = ['outputSchema', 'output_schema'];
 /** The handler properties of the built-in tool-definition shape (on unless `toolDefinitions: false`). */
 export const DEFINITION_HANDLER_PROPERTIES = ['execute', 'handler'];
 
@@ -28,7 +29,9 @@ export function definitionObject(object: TS.ObjectLiteralExpression, scope: Disc
   const hasSchema = SCHEMA_KEYS.some((key) => getPropertyValue(object, key) !== undefined) || (scope.fastmcp && getPropertyValue(object, 'description') !== undefined);
   // Without a schema, a registry entry (`register({ name, handler: handleListThings })`, an element
   // of a tools array): whether it is a tool is left to where its handler's value goes (ProjectAnalysis).
-  const isRegistryEntry = !hasSchema && options.toolDefinitions && isHandedOn(object);
+  // A tool that takes no input may declare only what it returns: an `outputSchema` is weaker
+  // evidence than an input schema (a result description has one too), so it makes a registry entry.
+  const isRegistryEntry = !hasSchema && options.toolDefinitions && (isHandedOn(object) || OUTPUT_SCHEMA_KEYS.some((key) => getPropertyValue(object, key) !== undefined));
   if (!hasSchema && !isRegistryEntry) return;
   for (const key of new Set(hasSchema ? properties : [...properties, ...REGISTRY_HANDLER_PROPERTIES])) {
     const value = getPropertyValue(object, key);

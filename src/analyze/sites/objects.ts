@@ -5,7 +5,7 @@ import { useChecker } from '../declarations.js';
 import { functionOf } from '../discovery/resolve.js';
 import { REGISTRY_HANDLER_NAMES } from '../discovery/definitions.js';
 import { handlerTargets } from '../discovery/targets.js';
-import { FRAMEWORK_BEHAVIOUR } from '../frameworks.js';
+import { FRAMEWORK_BEHAVIOUR, frameworkBehaviourIn } from '../frameworks.js';
 import { errorShape, isBuiltPerElement, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { lookedUpToolsReturnNoString } from './never-string.js';
@@ -189,7 +189,7 @@ function misspeltErrorFlag(object: TS.ObjectLiteralExpression): TS.PropertyAssig
 }
 
 function structuredOnly(object: TS.ObjectLiteralExpression, structured: TS.Expression, context: SiteContext, scope: SiteScope): void {
-  if (FRAMEWORK_BEHAVIOUR[context.framework].addsTextToStructured) return;
+  if (frameworkBehaviourIn(context.framework, scope.sourceFile.fileName).addsTextToStructured) return;
   const rewrite = otherKeys(object).length === 0 && getPropertyValue(object, 'isError') === undefined ? scope.rewriter.wrapText(object, 'jsonResult', scope.rewriter.moved(structured, object)) : null;
   scope.report('structured-without-text', object, context, rewrite, rewrite ? undefined : 'the result has other fields; add a text item by hand');
 }
@@ -209,7 +209,7 @@ function plainObject(object: TS.ObjectLiteralExpression, context: SiteContext, s
     scope.report('error-object', object, context, rewrite, rewrite ? undefined : 'the error object has no error/message/reason property to use as the message');
     return;
   }
-  if (plainData === 'site' && !(context.hasOutputSchema && FRAMEWORK_BEHAVIOUR[context.framework].structuresPlainData)) scope.report('bare-object', object, context, scope.rewriter.wrap(object, 'jsonResult'));
+  if (plainData === 'site' && !(context.hasOutputSchema && frameworkBehaviourIn(context.framework, scope.sourceFile.fileName).structuresPlainData)) scope.report('bare-object', object, context, scope.rewriter.wrap(object, 'jsonResult'));
 }
 
 /** The spread value is a result: a call of a result helper (the kit's or `resultHelpers`), as it is or through a const. */
