@@ -9,9 +9,10 @@
 export const PLACEHOLDER = '\u2026';
 
 // A failure said at the start: error words, optionally after emoji, markdown (`**`, `#`, `>`) or a bracket.
+// A refusal needs its colon (`Blocked: …`): "Blocked 3 users" is a block tool's success.
 const FAILURE_LEAD = new RegExp(
   String.raw`^[\s*_#>\[(\-]*(?:❌|✗|✖|🚫|⛔|❗|‼️|` +
-    String.raw`(?:\*\*)?(?:Error\b|ERROR\b|Failed\b|FAILED\b|Failure\b|Fail\b|Unable\b|Cannot\b|Can't\b|Could not\b|Couldn't\b|Invalid\b|Not found\b|Unauthori[sz]ed\b|Forbidden\b|Access denied\b|Permission denied\b|Denied\b|Missing required\b|Oops\b|Exception\b|Timed out\b|Timeout\b))`,
+    String.raw`(?:\*\*)?(?:Error\b|ERROR\b|Failed\b|FAILED\b|Failure\b|Fail\b|Unable\b|Cannot\b|Can't\b|Could not\b|Couldn't\b|Invalid\b|Not found\b|Unauthori[sz]ed\b|Forbidden\b|Access denied\b|Permission denied\b|Denied\b|Missing required\b|Oops\b|Exception\b|Timed out\b|Timeout\b|(?:Blocked|Rejected|Refused)\s*:))`,
 );
 
 /**

@@ -158,6 +158,14 @@ server.tool('b', async () => {
     ).toEqual([]);
   });
 
+  it('a check that found the input unsafe guards a failure (`if (!check.safe)`, `if (!isSafe)`)', () => {
+    expect(
+      findingsIn(`  const check = { safe: !/drop/i.test(args.query), reason: 'it writes' };
+  if (!check.safe) return { content: [{ type: 'text', text: \`The query was set aside: \${check.reason}\` }] };
+  return { content: [{ type: 'text', text: await (await fetch('https://x/q/' + args.query)).text() }] };`),
+    ).toEqual(['error-content@2']);
+  });
+
   it('a negated check flag named by its last word (isDbHealthy, isTokenValid) guards a failure; a past state (wasConnected) does not', () => {
     expect(
       findingsIn(`  const isDbHealthy = await fetch('https://x/health').then((r) => r.ok);

@@ -114,6 +114,20 @@ server.tool('flagged', {}, async () => createResponse(JSON.stringify(await api.l
     expect(output).toContain('const createResponse = (arg: string, isError: boolean = false) => {');
   });
 
+  it('a helper that also takes the structuredContent: a call that gives the data is a proper result, one that leaves it out is the site', () => {
+    const code = `${SDK}function replyText(text: string, structuredContent?: Record<string, unknown>) {
+  return { content: [{ type: 'text' as const, text }], structuredContent };
+}
+server.tool('get', {}, async () => {
+  const item = await api.get('a');
+  return replyText(JSON.stringify(item), { ...item });
+});
+server.tool('list', {}, async () => replyText(JSON.stringify(await api.list())));
+server.tool('none', {}, async () => replyText(JSON.stringify(await api.get('b')), undefined));
+`;
+    expect(sites(code).map((site) => site.replace(/ review: .*/, ' review'))).toEqual(['json-text-content@11 review', 'json-text-content@12 review']);
+  });
+
   it('failure text through a plain text helper without an isError parameter: errorTextResult(the same text)', () => {
     const code = `${SDK}class ResponseBuilder {
   public static markdown(content: string) {

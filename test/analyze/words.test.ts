@@ -58,6 +58,10 @@ const FAILURES: readonly string[] = [
   // An empty state, then what the tool could not do because of it.
   'No clients connected. Cannot execute script.',
   `No matching rows for ${P}. Unable to export.`,
+  // A refusal named with a colon, and what it refused.
+  `Blocked: ${P}`,
+  'Rejected: the query writes to the database',
+  `Refused: ${P} is outside the allowed folders`,
 ];
 
 const NOT_FAILURES: readonly string[] = [
@@ -70,6 +74,9 @@ const NOT_FAILURES: readonly string[] = [
   'Queue is empty',
   'No clients connected.',
   'No open issues. Create one with create_issue.',
+  // A tool that blocks or rejects things, reporting what it did.
+  `Blocked ${P} users`,
+  `Rejected 2 pull requests: ${P}`,
   // Successes that mention errors or failures later on, or as a count.
   'Errors found: 0',
   `Deployed ${P}. Earlier attempts failed to start, see history.`,

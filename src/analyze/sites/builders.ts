@@ -22,6 +22,8 @@ interface BuilderShape {
   json?: number;
   /** The parameter that becomes `isError`. */
   isError?: number;
+  /** The parameter that becomes `structuredContent` (`replyText(text, structuredContent?)`). */
+  structured?: number;
   /** An error builder (`isError: true`), or one whose own words report a failure (`❌ **${title}**`): its literal is the site, not its calls. */
   reportsFailure?: boolean;
   /**
@@ -77,6 +79,9 @@ export function builderShape(fn: TS.SignatureDeclaration, scope: SiteScope): Bui
         // "<context> failed (HTTP 404)…"): its literal is the site, whatever each caller passes.
         if (shape && !shape.reportsFailure && scope.predicates.errorEvidence(text, fn) !== 'none') shape.reportsFailure = true;
       }
+      const structured = getPropertyValue(object, 'structuredContent');
+      const structuredIndex = structured && !ts.isMethodDeclaration(structured) ? parameterIndex(fn, structured) : undefined;
+      if (structuredIndex !== undefined && shape) shape.structured = structuredIndex;
       const isError = getPropertyValue(object, 'isError');
       const flag = isError && !ts.isMethodDeclaration(isError) ? parameterIndex(fn, isError) : undefined;
       if (flag !== undefined && shape) shape.isError = flag;
@@ -115,7 +120,8 @@ export function classifyBuilderCall(call: TS.CallExpression, fn: TS.SignatureDec
         scope.report('error-content', site, context, rewrite, rewrite ? undefined : flagReason(name, shape, evidence));
         return true;
       }
-      if (jsonOrigin(text, scope) === 'json') {
+      // The call gives the data too (`replyText(JSON.stringify(r), { ...r })`): a proper result.
+      if (jsonOrigin(text, scope) === 'json' && !givesStructuredContent(call, shape)) {
         const rewrite = plain ? textRewrite(call, text, scope) : null;
         const reason = plain
           ? PROSE_REVIEW_REASON
@@ -136,6 +142,13 @@ export function classifyBuilderCall(call: TS.CallExpression, fn: TS.SignatureDec
     }
   }
   return false;
+}
+
+function givesStructuredContent(call: TS.CallExpression, shape: BuilderShape): boolean {
+  const argument = shape.structured !== undefined ? call.arguments[shape.structured] : undefined;
+  if (argument === undefined) return false;
+  const inner = unwrap(argument);
+  return !(ts.isIdentifier(inner) && inner.text === 'undefined') && inner.kind !== ts.SyntaxKind.NullKeyword;
 }
 
 /**

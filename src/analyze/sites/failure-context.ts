@@ -30,7 +30,7 @@ const SUCCESS_SENTENCE = /^(?![^.\n]*\b(?:not|never|unable|failed|without)\b|[^.
 /** Names of values whose absence is a failure to go on: credentials, sessions, clients. */
 const REQUIRED_VALUE = /(?:token|auth|api_?key|credential|secret|session|client|connection|password|login|cookie|jwt|bearer)/i;
 /** Properties and checks whose falsity is a failure: `ok`, `success`, `isValid()`, `hasAccess`. */
-const SUCCESS_FLAG = /^(?:ok|success|succeeded|successful|valid|isValid|authenticated|isAuthenticated|authorized|isAuthorized|connected|isConnected|allowed|isAllowed|exists|available|isAvailable|enabled|isEnabled|ready|isReady|hasAccess|hasPermission|canAccess|found)$/;
+const SUCCESS_FLAG = /^(?:ok|success|succeeded|successful|valid|isValid|authenticated|isAuthenticated|authorized|isAuthorized|connected|isConnected|allowed|isAllowed|exists|available|isAvailable|enabled|isEnabled|ready|isReady|hasAccess|hasPermission|canAccess|found|safe|isSafe)$/;
 // `isDbHealthy`, `isTokenValid`: a check's flag whose last word says it passed (`wasConnected` is a
 // past state, which a tool reports either way).
 const SUCCESS_FLAG_SUFFIX = /^(?:is|are)[A-Z][A-Za-z\d]*(?:Healthy|Valid|Ok|OK|Connected|Ready|Available|Enabled|Authenticated|Authorized|Allowed|Exists|Succeeded|Successful)$/;
