@@ -86,7 +86,9 @@ describe('MCP_CONTENT_DATABASE_URL', () => {
     expect(writer.stderr()).toMatch(/serving Postgres postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/mrk_test_\w+ over stdio/);
     expect(writer.stderr()).not.toContain(new URL(database.url).password);
 
-    const reader = await connect(['--read-only', '--org', 'org-1'], env);
+    // This test is about choosing the store, not the regex deadline: a busy CI machine can take
+    // Postgres past the 1 s default, so the deadline is set out of the way.
+    const reader = await connect(['--read-only', '--org', 'org-1', '--search-timeout', '60000'], env);
     try {
       const call = async (name: string, args: Record<string, unknown>) => (await reader.client.callTool({ name, arguments: args })) as CallToolResult;
       const listed = dataOf(await call('list_content', {}));
