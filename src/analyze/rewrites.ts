@@ -130,6 +130,11 @@ export class Rewriter {
     return { edit: this.appendMember(object, object.properties, 'isError: true', ','), helpers: [], addsIsError: true };
   }
 
+  /** Adds `member` (`structuredContent: …`) as the literal's last property, in the literal's own layout. */
+  addProperty(object: TS.ObjectLiteralExpression, member: string): TextEdit {
+    return this.appendMember(object, object.properties, member, ',');
+  }
+
   /** Adds `member` as the type literal's last member (`isError?: boolean`), in its own layout. */
   addTypeMember(type: TS.TypeLiteralNode, member: string): TextEdit {
     const last = type.members[type.members.length - 1];

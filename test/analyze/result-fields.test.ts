@@ -414,3 +414,58 @@ server.tool('b', {}, async () => logged(await api.list()));
     expect(analyzeText(code).findings.map((f) => f.rewrite === null)).toEqual([true, true]);
   });
 });
+
+describe('several content items, one of them the JSON of a value: the items stay as written, the data is added', () => {
+  it('adds structuredContent: jsonResult(value).structuredContent, with the JSON options, and a second run finds nothing', () => {
+    const code = `${SDK}server.tool('iterations', {}, async ({ team }: { team: string }) => {
+  const iterations = await api.list();
+  return {
+    content: [
+      { type: 'text', text: \`Team: \${team}\` },
+      { type: 'text', text: JSON.stringify(iterations, null, 2) },
+    ],
+  };
+});
+server.tool('compact', {}, async () => {
+  const page = { items: await api.list() };
+  return { content: [{ type: 'text', text: 'Page 1' }, { type: 'text', text: JSON.stringify(page.items) }], isError: false };
+});
+`;
+    expect(sites(code)).toEqual(['json-text-content@7', 'json-text-content@16']);
+    const output = rewritten(code);
+    expect(output).toContain(`      { type: 'text', text: JSON.stringify(iterations, null, 2) },
+    ],
+    structuredContent: jsonResult(iterations).structuredContent,
+  };`);
+    expect(output).toContain("return { content: [{ type: 'text', text: 'Page 1' }, { type: 'text', text: JSON.stringify(page.items) }], isError: false, structuredContent: jsonResult(page.items, { indent: 0 }).structuredContent };");
+    expect(secondRun(code)).toEqual([]);
+  });
+
+  it('leaves for review what it cannot add without evaluating twice or choosing: a call inside the JSON, two JSON items, other fields', () => {
+    const code = `${SDK}server.tool('calls', {}, async () => ({ content: [{ type: 'text', text: 'All' }, { type: 'text', text: JSON.stringify(await api.list()) }] }));
+server.tool('two', {}, async () => {
+  const a = await api.list();
+  const b = await api.get('b');
+  return { content: [{ type: 'text', text: JSON.stringify(a) }, { type: 'text', text: JSON.stringify(b) }] };
+});
+server.tool('meta', {}, async () => {
+  const rows = await api.list();
+  return { content: [{ type: 'text', text: 'Rows' }, { type: 'text', text: JSON.stringify(rows) }], _meta: { page: 1 } };
+});
+`;
+    expect(sites(code).map((site) => site.replace(/ review: .*/, ' review'))).toEqual(['json-text-content@5 review', 'json-text-content@9 review', 'json-text-content@13 review']);
+  });
+});
+
+describe('the structuredContent the several-items rewrite adds, through the runtime and the SDK schema', () => {
+  it('is an object for an array, an object and a value with a replacer: what SDK 1.x clients accept', async () => {
+    const { jsonResult } = await import('../../packages/runtime/src/index.js');
+    const { CallToolResultSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    const rows = [{ id: 1 }, { id: 2 }];
+    const result = { content: [{ type: 'text' as const, text: 'Rows' }, { type: 'text' as const, text: JSON.stringify(rows, null, 2) }], structuredContent: jsonResult(rows).structuredContent };
+    expect(CallToolResultSchema.parse(result).structuredContent).toEqual(jsonResult(rows).structuredContent);
+    expect(result.structuredContent).toEqual(expect.any(Object));
+    expect(Array.isArray(result.structuredContent)).toBe(false);
+    expect(jsonResult({ a: 1, b: 2 }, { replacer: ['a'] }).structuredContent).toEqual({ a: 1 });
+  });
+});

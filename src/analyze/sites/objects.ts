@@ -366,12 +366,38 @@ function severalItems(object: TS.ObjectLiteralExpression, contentArray: TS.Array
     return;
   }
   if (!isErrorTrue && textValues(contentArray).some((value) => jsonOrigin(value, scope) !== null)) {
-    scope.report('json-text-content', object, context, null, 'JSON.stringify in one of several content items; move the data to structuredContent by hand');
+    const rewrite = (isErrorValue === undefined || isErrorValue.kind === ts.SyntaxKind.FalseKeyword) && !context.hasOutputSchema && otherKeys(object).length === 0 ? itemsKeptRewrite(object, contentArray, scope) : null;
+    scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : 'JSON.stringify in one of several content items; move the data to structuredContent by hand');
     return;
   }
   if (context.hasOutputSchema && !isErrorTrue) {
     scope.report('missing-structured-content', object, context, null, MISSING_STRUCTURED);
   }
+}
+
+/**
+ * Several items, one of them the JSON of a value the literal names (`[{ type: 'text', text: summary },
+ * { type: 'text', text: JSON.stringify(rows, null, 2) }]`): every item stays as written, so clients
+ * that show content see what they saw, and `structuredContent: jsonResult(rows).structuredContent`
+ * adds the data as jsonResult gives it (an object, wrapped for protocols that need one). Only a
+ * value read without side effects (a name, `a.b.c`) is named twice; other JSON items keep it for review.
+ */
+function itemsKeptRewrite(object: TS.ObjectLiteralExpression, contentArray: TS.ArrayLiteralExpression, scope: SiteScope): Rewrite | null {
+  const texts = textValues(contentArray);
+  const json = texts.filter((text) => jsonOrigin(text, scope) !== null);
+  if (json.length !== 1) return null;
+  const call = unwrap(json[0]);
+  if (!ts.isCallExpression(call) || !isJsonStringifyCall(call) || call.arguments.length === 0 || call.arguments.some(ts.isSpreadElement)) return null;
+  const [value, replacer, space] = call.arguments;
+  if (!isSideEffectFree(unwrap(value))) return null;
+  const options = jsonOptionsArgument(replacer ? unwrap(replacer) : undefined, space ? unwrap(space) : undefined);
+  return { edit: scope.rewriter.addProperty(object, `structuredContent: jsonResult(${value.getText(scope.sourceFile)}${options}).structuredContent`), helpers: ['jsonResult'] };
+}
+
+/** `rows`, `this.state`, `result.data.items`: reading it again gives the same value. */
+function isSideEffectFree(node: TS.Expression): boolean {
+  if (ts.isIdentifier(node) || node.kind === ts.SyntaxKind.ThisKeyword) return true;
+  return ts.isPropertyAccessExpression(node) && isSideEffectFree(unwrap(node.expression));
 }
 
 /** `{ type: 'text', text, isError: true }`: the author marked the failure, on an item instead of the result. */
