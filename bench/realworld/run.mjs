@@ -8,14 +8,15 @@
 // a second `migrate` changes anything, and the sites left for review.
 //
 // Usage: npm run bench:realworld [-- --only <server>] [--workdir <dir>] [--verbose]
-//          [--held-out only|exclude|include] [--prepared] [--syntax-only] [--no-tsc]
+//          [--held-out only|exclude|include] [--blind] [--prepared] [--syntax-only] [--no-tsc]
 // --prepared: the servers are already exported into the workdir (setup.sh is not run); --syntax-only:
 // no type-aware check; --no-tsc: no type errors before/after migrate (servers without node_modules).
 // Per surveyed site, migrate's outcome: fixed (migrate rewrote the site), review (left for review,
 // counted by reason), not touched; and wrong rewrites (a change where the survey flags nothing).
 // The servers listed in bench/realworld/held-out.json were kept out of sight while the analyzer was
 // built; their figures are printed apart. `--held-out exclude` is what a developer runs while working
-// (their misses and false positives are never printed then), `only` measures them alone.
+// (their misses and false positives are never printed then), `only` measures them alone. `--blind`
+// measures them with the rest but prints only their totals: no row, no detail of a held-out server.
 // The servers are prepared once with their own setup.sh into the workdir (default bench/.tmp/realworld).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     'no-migrate': { type: 'boolean', default: false },
     'held-out': { type: 'string', default: 'include' },
+    blind: { type: 'boolean', default: false },
     prepared: { type: 'boolean', default: false },
     'syntax-only': { type: 'boolean', default: false },
     'no-tsc': { type: 'boolean', default: false },
@@ -254,6 +256,7 @@ for (const survey of servers) {
     resetTree(cwd);
   }
 
+  if (values.blind && isHeldOut) continue;
   rows[isHeldOut ? `${survey.server} (held out)` : survey.server] = {
     expected: survey.flagged.length,
     'recall (typed)': percent(ratio(typedScore.matched.length, survey.flagged.length)),
@@ -274,7 +277,7 @@ for (const survey of servers) {
   details.push({ server: survey.server, typedScore, syntaxScore, added: migration.added, outcome: migration.outcome });
 }
 
-console.log(`realworld bench: Node ${process.version}, ${Object.keys(rows).length} servers from ${source} (held out: ${values['held-out']})`);
+console.log(`realworld bench: Node ${process.version}, ${Object.keys(rows).length} servers from ${source} (held out: ${values['held-out']}${values.blind ? ', blind: only their totals are printed' : ''})`);
 console.table(rows);
 
 function summarise(label, sums) {
