@@ -5,6 +5,7 @@ import { analyzeSourceFile, changesShape, functionKey } from './analyzer.js';
 import { LocalDeclarations, type CheckerSource } from './declarations.js';
 import { REGISTRY_HANDLER_NAMES } from './discovery/definitions.js';
 import { functionOf, type ResolveScope } from './discovery/resolve.js';
+import { withServerSubclassMethods } from './discovery/server-subclasses.js';
 import { handlerTargets } from './discovery/targets.js';
 import { combineFates, fateOf, type Fate, type FateScope } from './flow/fates.js';
 import { packageCanReach } from './flow/project-files.js';
@@ -53,6 +54,7 @@ const SINK_STYLES: ReadonlySet<HandlerStyle> = new Set(['low-level', 'tool', 're
  */
 export class ProjectAnalysis {
   private readonly analyses = new Map<string, Analysis>();
+  private readonly handlerOptions: ResolvedHandlerOptions;
   private readonly trees = new Map<string, TS.SourceFile>();
   private readonly heldBack = new Map<string, Map<string, string>>();
   private readonly extras = new Map<string, ToolHandler[]>();
@@ -69,6 +71,8 @@ export class ProjectAnalysis {
     private readonly options: ProjectAnalysisOptions,
   ) {
     this.sourceFiles = sourceFiles;
+    // A registration method of the server's own McpServer subclass registers like `server.tool`.
+    this.handlerOptions = withServerSubclassMethods(options.handlerOptions, sourceFiles);
     options.project.indexFiles(sourceFiles);
     for (const sourceFile of sourceFiles) this.analyses.set(key(sourceFile.fileName), this.analyze(sourceFile));
     this.judgeShapes();
@@ -209,7 +213,8 @@ export class ProjectAnalysis {
   }
 
   private analyze(sourceFile: TS.SourceFile): Analysis {
-    const { handlerOptions, checker, project, outsideProgram } = this.options;
+    const { checker, project, outsideProgram } = this.options;
+    const handlerOptions = this.handlerOptions;
     const fileName = key(sourceFile.fileName);
     this.trees.set(fileName, sourceFile);
     return analyzeSourceFile(sourceFile, {
@@ -316,7 +321,7 @@ export class ProjectAnalysis {
     if (ts.isElementAccessExpression(callee)) return true;
     if (ts.isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
-      if (!REGISTRY_HANDLER_NAMES.has(method) && !this.options.handlerOptions.handlerProperties.has(method)) return false;
+      if (!REGISTRY_HANDLER_NAMES.has(method) && !this.handlerOptions.handlerProperties.has(method)) return false;
       // On a value looked up at run time: a local or parameter (`const tool = tools.find(…)`), or the lookup itself.
       const receiver = unwrap(callee.expression);
       const declaration = ts.isIdentifier(receiver) ? this.localsOf(call.getSourceFile()).declarationOf(receiver) : undefined;

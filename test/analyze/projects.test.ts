@@ -294,6 +294,80 @@ export default async function getShelf({ id }: InferSchema<typeof schema>) {
   });
 });
 
+describe("registration methods of the server's own McpServer subclass, in a module of its own", () => {
+  it('are registrations like server.tool: the name first, the callback last, followed into the tool class and its result method', () => {
+    const dir = packageDir('server-subclass');
+    const write = (name: string, text: string): string => {
+      const file = path.join(dir, 'src', name);
+      writeFileSync(file, text);
+      return file;
+    };
+    const custom = write(
+      'custom-server.ts',
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+type Callback = (...args: unknown[]) => unknown;
+export class CustomMcpServer extends McpServer {
+  private readonly readOnly = process.env.READ_ONLY === '1';
+  addToolWithReadAccess(...args: unknown[]) {
+    return this.registerWithAccess('read', ...args);
+  }
+  addToolWithWriteAccess(...args: unknown[]) {
+    if (this.readOnly) return null;
+    return this.registerWithAccess('write', ...args);
+  }
+  private registerWithAccess(_access: string, ...args: unknown[]) {
+    const name = args[0] as string;
+    const callback = args[args.length - 1] as Callback;
+    return (McpServer.prototype as any).registerTool.call(this, name, {}, async (input: unknown) => await callback(input));
+  }
+  describeTools(prefix: string, suffix: string) {
+    return \`\${prefix} tools \${suffix}\`;
+  }
+}
+`,
+    );
+    const base = write(
+      'base.ts',
+      `export class BaseTools {
+  protected toResult(message: string, data?: unknown) {
+    return { content: [{ type: 'text' as const, text: \`\${message}\${data === undefined ? '' : \`\\n\${JSON.stringify(data, null, 2)}\`}\` }] };
+  }
+}
+`,
+    );
+    const documents = write(
+      'documents.ts',
+      `import type { CustomMcpServer } from './custom-server.js';
+import { BaseTools } from './base.js';
+declare const client: { getDoc(id: string): Promise<{ id: string } | null> };
+export class DocumentTools extends BaseTools {
+  static create(server: CustomMcpServer) {
+    const tools = new DocumentTools();
+    server.addToolWithReadAccess('documents-get', 'One document', async (args: { id: string }) => await tools.getDocument(args.id));
+    return tools;
+  }
+  async getDocument(id: string) {
+    try {
+      const doc = await client.getDoc(id);
+      if (!doc) return this.toResult(\`Document with ID \${id} not found.\`);
+      return this.toResult('Document', doc);
+    } catch (error) {
+      return this.toResult(\`Failed to get document: \${error instanceof Error ? error.message : 'unknown'}\`);
+    }
+  }
+}
+`,
+    );
+    const run = runMigration({ files: [custom, base, documents] });
+    const found = run.files.flatMap((file) => [...file.changes.map((change) => `${path.basename(file.fileName)}:${change.line} ${change.kind} ${change.toolName}`), ...file.diagnostics.filter((diagnostic) => diagnostic.severity === 'review').map((diagnostic) => `${path.basename(file.fileName)}:${diagnostic.line} review`)]);
+    // Called with the message alone, the result method's text is the message: a failure becomes errorTextResult(message).
+    expect(found.sort()).toEqual(['base.ts:3 review', 'documents.ts:13 error-content documents-get', 'documents.ts:16 error-content documents-get']);
+    const text = run.files.find((file) => file.fileName === documents)!.text;
+    expect(text).toContain('if (!doc) return errorTextResult(`Document with ID ${id} not found.`);');
+    expect(text).toContain("return this.toResult('Document', doc);");
+  });
+});
+
 describe('a server migrated with --local-helpers, migrated again', () => {
   it("reads the copied helpers' calls as results: a result kept in a variable and logged is not wrapped again", () => {
     const dir = mkdtempSync(path.join(temp, 'local-helpers-'));

@@ -128,6 +128,26 @@ server.tool('none', {}, async () => replyText(JSON.stringify(await api.get('b'))
     expect(sites(code).map((site) => site.replace(/ review: .*/, ' review'))).toEqual(['json-text-content@11 review', 'json-text-content@12 review']);
   });
 
+  it('a helper whose other parts test a parameter the call leaves out is plain for that call: its text is the message', () => {
+    const code = `${SDK}function toResult(message: string, data?: unknown, token?: string) {
+  return { content: [{ type: 'text' as const, text: \`\${message}\${data !== undefined ? \`\\n\${JSON.stringify(data)}\` : ''}\${token ? \` (next: \${token})\` : ''}\` }] };
+}
+server.tool('a', {}, async () => {
+  try {
+    return toResult('Listed', await api.list());
+  } catch (error) {
+    return toResult(\`Failed to list: \${String(error)}\`);
+  }
+});
+server.tool('b', {}, async () => toResult(\`Failed to page: \${String(await api.get('x'))}\`, undefined, 'next'));
+`;
+    const output = rewritten(code);
+    expect(output).toContain('    return errorTextResult(`Failed to list: ${String(error)}`);');
+    // Given a token, the text is more than the message: left for review at the call.
+    expect(output).toContain("toResult(`Failed to page: ${String(await api.get('x'))}`, undefined, 'next')");
+    expect(sites(code).filter((site) => site.startsWith('error-content')).map((site) => site.replace(/ review: .*/, ' review'))).toEqual(['error-content@11', 'error-content@14 review']);
+  });
+
   it('failure text through a plain text helper without an isError parameter: errorTextResult(the same text)', () => {
     const code = `${SDK}class ResponseBuilder {
   public static markdown(content: string) {

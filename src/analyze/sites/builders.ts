@@ -112,7 +112,7 @@ export function classifyBuilderCall(call: TS.CallExpression, fn: TS.SignatureDec
   if (shape.text !== undefined) {
     const text = call.arguments[shape.text];
     if (text) {
-      const plain = isPlainTextBuilder(fn, shape.text);
+      const plain = isPlainTextBuilder(fn, shape.text, call);
       const evidence = scope.predicates.errorEvidence(text, context.fn);
       if (evidence !== 'none') {
         // A builder that returns its argument as the text and nothing else: errorTextResult says the same words.
@@ -202,7 +202,7 @@ function reportsFailureInContext(payload: TS.ObjectLiteralExpression, call: TS.C
  * body is that return alone, and `isError`, if any, is `false` or a parameter (which the call
  * leaves false: classifyBuilderCall checks). A call of it is a kit helper's call, text for text.
  */
-function isPlainTextBuilder(fn: TS.SignatureDeclaration, textIndex: number): boolean {
+function isPlainTextBuilder(fn: TS.SignatureDeclaration, textIndex: number, call?: TS.CallExpression): boolean {
   const body = (fn as TS.FunctionLikeDeclaration).body;
   if (!body) return false;
   const returned = ts.isBlock(body) ? (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]) ? body.statements[0].expression : undefined) : body;
@@ -232,9 +232,48 @@ function isPlainTextBuilder(fn: TS.SignatureDeclaration, textIndex: number): boo
     const type = item.properties.find((member) => !ts.isSpreadAssignment(member) && propertyName(member.name) === 'type');
     const textMember = item.properties.find((member) => !ts.isSpreadAssignment(member) && propertyName(member.name) === 'text');
     const typeValue = type ? valueOf(type) : undefined;
-    if (!typeValue || stringLiteralText(typeValue as TS.Expression) !== 'text' || !textMember || !isParameter(valueOf(textMember), textIndex)) return false;
+    const textValue = textMember ? valueOf(textMember) : undefined;
+    if (!typeValue || stringLiteralText(typeValue as TS.Expression) !== 'text' || !textValue || !(isParameter(textValue, textIndex) || (call !== undefined && isTextForThisCall(textValue, fn, textIndex, call)))) return false;
   }
   return object.properties.some((property) => !ts.isSpreadAssignment(property) && propertyName(property.name) === 'content');
+}
+
+/**
+ * `${message}${data !== undefined ? `\n\n${JSON.stringify(data)}` : ''}` called with the message alone:
+ * every other part tests a parameter the call leaves out and is then empty, so the text is the
+ * message as it is (`toResult(message, data?)` given a failure: `errorTextResult(message)`).
+ */
+function isTextForThisCall(text: TS.Node, fn: TS.SignatureDeclaration, textIndex: number, call: TS.CallExpression): boolean {
+  if (!ts.isTemplateExpression(text) || text.head.text !== '') return false;
+  const omitted = new Set(fn.parameters.flatMap((parameter, index) => (index >= call.arguments.length && ts.isIdentifier(parameter.name) && !parameter.initializer ? [parameter.name.text] : [])));
+  const parameterAt = (index: number) => fn.parameters[index]?.name;
+  const textName = parameterAt(textIndex);
+  if (!textName || !ts.isIdentifier(textName) || omitted.size === 0) return false;
+  return text.templateSpans.every((span, index) => {
+    if (span.literal.text !== '') return false;
+    const part = unwrap(span.expression);
+    if (index === 0) return ts.isIdentifier(part) && part.text === textName.text;
+    return ts.isConditionalExpression(part) && emptyWhenOmitted(part, omitted);
+  });
+}
+
+/** `p !== undefined ? x : ''`, `p ? x : ''`, `p === undefined ? '' : x` with `p` left out: the empty text. */
+function emptyWhenOmitted(conditional: TS.ConditionalExpression, omitted: ReadonlySet<string>): boolean {
+  const condition = unwrap(conditional.condition);
+  const isEmpty = (node: TS.Expression) => stringLiteralText(unwrap(node)) === '';
+  const tested = (node: TS.Expression) => ts.isIdentifier(node) && omitted.has(node.text);
+  if (tested(condition)) return isEmpty(conditional.whenFalse);
+  if (!ts.isBinaryExpression(condition)) return false;
+  const [subject, value] = [unwrap(condition.left), unwrap(condition.right)];
+  const isUndefined = (ts.isIdentifier(value) && value.text === 'undefined') || value.kind === ts.SyntaxKind.NullKeyword;
+  if (!tested(subject) || !isUndefined) return false;
+  const operator = condition.operatorToken.kind;
+  const unequal = operator === ts.SyntaxKind.ExclamationEqualsEqualsToken || (operator === ts.SyntaxKind.ExclamationEqualsToken);
+  const equal = operator === ts.SyntaxKind.EqualsEqualsEqualsToken || operator === ts.SyntaxKind.EqualsEqualsToken;
+  // `!== null` is true for an omitted (undefined) argument: only `!= null` and `!== undefined` say it is absent.
+  if (unequal && !(operator === ts.SyntaxKind.ExclamationEqualsEqualsToken && value.kind === ts.SyntaxKind.NullKeyword)) return isEmpty(conditional.whenFalse);
+  if (equal && !(operator === ts.SyntaxKind.EqualsEqualsEqualsToken && value.kind === ts.SyntaxKind.NullKeyword)) return isEmpty(conditional.whenTrue);
+  return false;
 }
 
 /** `createResponse(text)` → `createResponse(text, true)` when the builder takes isError last and the call leaves it out. */
