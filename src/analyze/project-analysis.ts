@@ -65,6 +65,8 @@ export class ProjectAnalysis {
   private sinkDispatch: Map<TS.Node, TS.CallExpression[]> | undefined;
   /** Per file, the findings whose rewrite hands a value on as a result (see handsValueOn); read while judging shared functions. */
   private readonly passingFindings = new Map<string, Finding[]>();
+  /** Per handler property, the calls of a parameter destructured from it (see destructuredCalls). */
+  private readonly destructuredCallsByProperty = new Map<string, readonly TS.CallExpression[]>();
 
   constructor(
     sourceFiles: readonly TS.SourceFile[],
@@ -500,9 +502,15 @@ export class ProjectAnalysis {
    * `handler(args)` where `handler` is taken apart from a parameter (`({ name, handler, ...options }) => …`):
    * a register function calling the handler of the tool object it was given.
    */
-  private destructuredCalls(property: string | undefined): TS.CallExpression[] {
+  private destructuredCalls(property: string | undefined): readonly TS.CallExpression[] {
     if (property === undefined) return [];
-    return this.options.project.callsNamed(property).filter((call) => ts.isIdentifier(call.expression) && isDestructuredParameter(call.expression, property));
+    // Every entry with the same handler property asks for the same calls: picked once per property.
+    let calls = this.destructuredCallsByProperty.get(property);
+    if (calls === undefined) {
+      calls = this.options.project.callsNamed(property).filter((call) => ts.isIdentifier(call.expression) && isDestructuredParameter(call.expression, property));
+      this.destructuredCallsByProperty.set(property, calls);
+    }
+    return calls;
   }
 
   /** The calls of a function of the project (`f(x)`, `ns.f(x)`, `obj.f(x)`) that resolve to it. */

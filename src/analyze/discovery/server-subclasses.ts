@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../../typescript.js';
 import type { ResolvedHandlerOptions } from '../options.js';
-import { propertyName } from '../syntax.js';
+import { propertyName, unwrap } from '../syntax.js';
 
 /** The SDK's own registration methods: a subclass method that calls one of them registers a tool. */
 const SDK_REGISTRATIONS = new Set(['registerTool', 'tool']);
@@ -82,7 +82,7 @@ function callsRegistration(method: TS.MethodDeclaration, registering: ReadonlySe
     if (found) return;
     if (ts.isPropertyAccessExpression(node)) {
       const name = node.name.text;
-      const receiver = skipOuterExpressions(node.expression);
+      const receiver = unwrap(node.expression);
       const onThis = receiver.kind === ts.SyntaxKind.ThisKeyword || receiver.kind === ts.SyntaxKind.SuperKeyword;
       if (SDK_REGISTRATIONS.has(name) && (onThis || (ts.isPropertyAccessExpression(receiver) && receiver.name.text === 'prototype'))) found = true;
       else if (onThis && registering.has(name)) found = true;
@@ -93,9 +93,3 @@ function callsRegistration(method: TS.MethodDeclaration, registering: ReadonlySe
   return found;
 }
 
-/** `(McpServer.prototype as any)` → `McpServer.prototype`. */
-function skipOuterExpressions(node: TS.Expression): TS.Expression {
-  let current = node;
-  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isTypeAssertionExpression(current) || ts.isNonNullExpression(current) || ts.isSatisfiesExpression(current)) current = current.expression;
-  return current;
-}

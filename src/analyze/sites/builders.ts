@@ -246,8 +246,7 @@ function isPlainTextBuilder(fn: TS.SignatureDeclaration, textIndex: number, call
 function isTextForThisCall(text: TS.Node, fn: TS.SignatureDeclaration, textIndex: number, call: TS.CallExpression): boolean {
   if (!ts.isTemplateExpression(text) || text.head.text !== '') return false;
   const omitted = new Set(fn.parameters.flatMap((parameter, index) => (index >= call.arguments.length && ts.isIdentifier(parameter.name) && !parameter.initializer ? [parameter.name.text] : [])));
-  const parameterAt = (index: number) => fn.parameters[index]?.name;
-  const textName = parameterAt(textIndex);
+  const textName = fn.parameters[textIndex]?.name;
   if (!textName || !ts.isIdentifier(textName) || omitted.size === 0) return false;
   return text.templateSpans.every((span, index) => {
     if (span.literal.text !== '') return false;
@@ -268,11 +267,11 @@ function emptyWhenOmitted(conditional: TS.ConditionalExpression, omitted: Readon
   const isUndefined = (ts.isIdentifier(value) && value.text === 'undefined') || value.kind === ts.SyntaxKind.NullKeyword;
   if (!tested(subject) || !isUndefined) return false;
   const operator = condition.operatorToken.kind;
-  const unequal = operator === ts.SyntaxKind.ExclamationEqualsEqualsToken || (operator === ts.SyntaxKind.ExclamationEqualsToken);
-  const equal = operator === ts.SyntaxKind.EqualsEqualsEqualsToken || operator === ts.SyntaxKind.EqualsEqualsToken;
-  // `!== null` is true for an omitted (undefined) argument: only `!= null` and `!== undefined` say it is absent.
-  if (unequal && !(operator === ts.SyntaxKind.ExclamationEqualsEqualsToken && value.kind === ts.SyntaxKind.NullKeyword)) return isEmpty(conditional.whenFalse);
-  if (equal && !(operator === ts.SyntaxKind.EqualsEqualsEqualsToken && value.kind === ts.SyntaxKind.NullKeyword)) return isEmpty(conditional.whenTrue);
+  const strict = operator === ts.SyntaxKind.ExclamationEqualsEqualsToken || operator === ts.SyntaxKind.EqualsEqualsEqualsToken;
+  // An omitted argument is undefined, so a strict test against null does not say it is absent.
+  if (strict && value.kind === ts.SyntaxKind.NullKeyword) return false;
+  if (operator === ts.SyntaxKind.ExclamationEqualsEqualsToken || operator === ts.SyntaxKind.ExclamationEqualsToken) return isEmpty(conditional.whenFalse);
+  if (operator === ts.SyntaxKind.EqualsEqualsEqualsToken || operator === ts.SyntaxKind.EqualsEqualsToken) return isEmpty(conditional.whenTrue);
   return false;
 }
 
