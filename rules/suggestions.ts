@@ -158,7 +158,7 @@ export function suggestionEdits(finding: Finding, analysis: Analysis, sourceFile
   if (!rewrite) return null;
   const source = importSource ?? DEFAULT_IMPORT_SOURCE;
   const types = typeEdits(finding, factsOf(analysis), sourceFile, resultTypeName(sourceFile, source));
-  const local = [rewrite.edit, ...types.edits];
+  const local = [rewrite.edit, ...(rewrite.companions ?? []), ...types.edits];
   const standard = cachedImports(sourceFile, rewrite.helpers, source, types.namesType, compilerOptions);
   if (standard.length === 0) return span(local) <= SUGGESTION_SPAN_LIMIT ? local : null;
   const statement = topLevelStatement(sourceFile, finding.start);

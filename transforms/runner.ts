@@ -203,7 +203,7 @@ export function migrateSourceFile(sourceFile: TS.SourceFile, options: MigrationO
       resultType: changes.some((change) => change.importsResultType === true),
       moduleFormat: moduleFormatOf(fileName, options.compilerOptions),
     });
-    const text = applyEdits(originalText, [...changes.map((change) => change.edit), ...importEdits]);
+    const text = applyEdits(originalText, [...changes.flatMap((change) => [change.edit, ...(change.companions ?? [])]), ...importEdits]);
     const reparsed = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
     if (syntaxErrors(reparsed).length > 0) {
       const message = ts.flattenDiagnosticMessageText(syntaxErrors(reparsed)[0].messageText, ' ');

@@ -12,6 +12,8 @@ export interface Change {
   column: number;
   toolName: string | null;
   edit: TextEdit;
+  /** Edits elsewhere in the file the site's rewrite needs, shared with other sites (see Rewrite.companions). */
+  companions?: TextEdit[];
   helpers: HelperName[];
   /**
    * Set when the model reads other text after the rewrite: a JSON error payload (or a bare error
@@ -102,6 +104,7 @@ export function findingToChange(transform: string, finding: Finding): Change | n
     column: finding.column,
     toolName: finding.toolName,
     edit: finding.rewrite.edit,
+    ...(finding.rewrite.companions ? { companions: finding.rewrite.companions } : {}),
     helpers: finding.rewrite.helpers,
     // error-json sites are JSON text by definition, whichever helper rewrite built them; a rewrite in
     // a framework's own terms (no helper: mcp-framework's throw) keeps the JSON text as the message.

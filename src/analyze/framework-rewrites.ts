@@ -1,8 +1,9 @@
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
 import { MCP_FRAMEWORK_RELEASES } from './frameworks.js';
+import { errorResponseHook } from './mcp-framework-error-response.js';
 import { atLeast, formatRelease, mcpFrameworkReleaseOf, type FrameworkRelease } from './framework-version.js';
-import { getPropertyValue, withoutParentheses } from './syntax.js';
+import { getPropertyValue, prefersDoubleQuotes, withoutParentheses } from './syntax.js';
 import type { Rewrite, SiteKind } from './types.js';
 
 /**
@@ -16,7 +17,9 @@ import type { Rewrite, SiteKind } from './types.js';
  * - JSON text of an object literal, in a tool with an `outputSchemaShape` (0.2.20 and later) → the
  *   object itself, which the framework sends as the same compact JSON text and as structuredContent;
  * - failure text returned outside any `try` (0.2.19 and later) → `throw new Error(text)`: the
- *   framework sends the message as the text of an isError result.
+ *   framework sends the message as the text of an isError result; from 0.2.8 to 0.2.18 the same,
+ *   with the tool class overriding the framework's createErrorResponse hook to send it so
+ *   (mcp-framework-error-response.ts).
  *
  * Everything else is left for review with the reason and what to do.
  */
@@ -70,7 +73,8 @@ function structuredAdvice(named: string, release: FrameworkRelease | null): stri
 
 function errorRewrite(site: FrameworkSite, named: string, release: FrameworkRelease | null): FrameworkRewrite {
   const since = formatRelease(MCP_FRAMEWORK_RELEASES.thrownIsError);
-  if (!release || !atLeast(release.version, MCP_FRAMEWORK_RELEASES.thrownIsError)) {
+  const throwsAsIsError = release !== null && atLeast(release.version, MCP_FRAMEWORK_RELEASES.thrownIsError);
+  if (!throwsAsIsError && (!release || !atLeast(release.version, MCP_FRAMEWORK_RELEASES.errorResponseHook))) {
     const which = release ? named : 'mcp-framework (no installed copy or package.json says which release)';
     return {
       reviewReason: `${which} sends a thrown Error as a content item of type "error", which MCP clients reject, and sets isError on nothing else; from ${since} on a thrown Error becomes an isError result with its message as the text: upgrade mcp-framework, then migrate (until then, return [{ type: 'text', text }] so the text is at least not JSON-encoded)`,
@@ -85,11 +89,14 @@ function errorRewrite(site: FrameworkSite, named: string, release: FrameworkRele
     const line = site.sourceFile.getLineAndCharacterOfPosition(trap.getStart(site.sourceFile)).line + 1;
     return { reviewReason: `${named} turns a thrown Error into an isError result, but a throw here would be caught by the try at line ${line} first; throw after the try, or rethrow there` };
   }
+  const hook = throwsAsIsError ? null : errorResponseHook(site.fn, site.sourceFile);
+  if (hook && 'reviewReason' in hook) return { reviewReason: `${named} sends a thrown Error as a content item of type "error", which MCP clients reject: ${hook.reviewReason}` };
   const expression = statement.expression!;
   return {
     rewrite: {
       edit: { start: statement.getStart(site.sourceFile), end: expression.getEnd(), text: `throw new Error(${message})` },
       helpers: [],
+      ...(hook && 'companion' in hook ? { companions: [hook.companion] } : {}),
     },
   };
 }
@@ -150,11 +157,6 @@ function structuredData(site: FrameworkSite, release: FrameworkRelease | null): 
 function contentItems(text: string, sourceFile: TS.SourceFile): string {
   const quote = prefersDoubleQuotes(sourceFile) ? '"' : "'";
   return `[{ type: ${quote}text${quote}, text: ${text} }]`;
-}
-
-function prefersDoubleQuotes(sourceFile: TS.SourceFile): boolean {
-  const first = sourceFile.statements.find(ts.isImportDeclaration);
-  return first !== undefined && first.moduleSpecifier.getText(sourceFile).startsWith('"');
 }
 
 function replace(node: TS.Node, text: string, sourceFile: TS.SourceFile): Rewrite['edit'] {

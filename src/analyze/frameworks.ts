@@ -80,6 +80,8 @@ export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>
  * has the whole table):
  * - `contentItems`: an array holding content items is sent as the content (the items that are
  *   valid; the rest dropped); before, it was JSON-encoded like any value (added in the 0.1 series);
+ * - `errorResponseHook`: the earliest release read where `createErrorResponse(error)`, which builds
+ *   the result of a thrown Error, is a protected method a tool class can override;
  * - `thrownIsError`: a thrown Error becomes `{ content: [{ type: 'text', text: message }], isError:
  *   true }`; before, `{ content: [{ type: 'error', text: message }] }`, a content type that MCP
  *   clients reject (the SDK Client fails the call);
@@ -90,6 +92,7 @@ export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>
  */
 export const MCP_FRAMEWORK_RELEASES = {
   contentItems: [0, 2, 0],
+  errorResponseHook: [0, 2, 8],
   thrownIsError: [0, 2, 19],
   outputSchema: [0, 2, 20],
 } as const satisfies Record<string, ReleaseVersion>;
@@ -171,7 +174,7 @@ const FRAMEWORK_WORDING: Readonly<Partial<Record<Framework, Partial<Record<Retur
     },
     error: {
       delivery: `${MCP_FRAMEWORK_ENCODES} and never sets isError from it, so the model cannot tell the call failed.`,
-      instead: 'Throw an Error with this text: mcp-framework 0.2.19 and later turns a thrown Error into an isError: true result with the message as its text (earlier releases send a content item of type "error", which clients reject).',
+      instead: 'Throw an Error with this text: mcp-framework 0.2.19 and later turns a thrown Error into an isError: true result with the message as its text; earlier releases send a content item of type "error", which clients reject, unless the tool overrides createErrorResponse(error) to return that result (migrate adds it).',
     },
     result: {
       delivery: `${MCP_FRAMEWORK_ENCODES}, so a hand-built { content } result arrives double-encoded: the model reads the result object as JSON text.`,

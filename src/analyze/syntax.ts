@@ -290,3 +290,9 @@ export function resultGuardedBranch(conditional: TS.ConditionalExpression): TS.E
   const passed = withoutParentheses(branch);
   return subject !== undefined && ts.isIdentifier(subject) && ts.isIdentifier(passed) && passed.text === subject.text ? branch : undefined;
 }
+
+/** The file writes its module specifiers in double quotes (its first import does): new string literals follow. */
+export function prefersDoubleQuotes(sourceFile: TS.SourceFile): boolean {
+  const first = sourceFile.statements.find(ts.isImportDeclaration);
+  return first !== undefined && first.moduleSpecifier.getText(sourceFile).startsWith('"');
+}

@@ -96,6 +96,11 @@ export interface TextEdit {
 export interface Rewrite {
   /** The edit for this site alone (no imports). */
   edit: TextEdit;
+  /**
+   * Edits elsewhere in the file that this rewrite needs (mcp-framework's createErrorResponse in
+   * the tool class), the same for every site that needs them: identical edits are applied once.
+   */
+  companions?: TextEdit[];
   /** Helpers the edit calls, so the caller can add one import for all of them. */
   helpers: HelperName[];
   /**

@@ -39,13 +39,30 @@ interface Served {
   outcomes: Record<string, Outcome>;
   reviews: Diagnostic[];
   migrated: Record<string, string>;
+  /** The TypeScript sources served (compiled without checking), kept in the project to type-check. */
+  sources: string[];
+}
+
+/** TypeScript's errors for `files`, checked strictly against the packages installed in their project. */
+function typeErrors(files: string[]): string[] {
+  const options: ts.CompilerOptions = { strict: true, noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [] };
+  const program = ts.createProgram(files, options);
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const where = diagnostic.file ? `${path.basename(diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}: ` : '';
+    return where + ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+  });
 }
 
 /** Builds `variant` (the fixture as it is, or migrated in the project) and calls every tool. */
 async function serve(project: string, variant: 'before' | 'after'): Promise<Served> {
   const root = path.join(project, variant);
+  const sourceRoot = path.join(project, `${variant}-src`);
   mkdirSync(path.join(root, 'tools'), { recursive: true });
-  compile('notes.ts', path.join(root, 'notes.js'), readFileSync(path.join(FIXTURE, 'notes.ts'), 'utf8'));
+  mkdirSync(path.join(sourceRoot, 'tools'), { recursive: true });
+  const notes = readFileSync(path.join(FIXTURE, 'notes.ts'), 'utf8');
+  compile('notes.ts', path.join(root, 'notes.js'), notes);
+  writeFileSync(path.join(sourceRoot, 'notes.ts'), notes);
+  const sources: string[] = [];
   const reviews: Diagnostic[] = [];
   const migrated: Record<string, string> = {};
   for (const file of TOOL_FILES) {
@@ -59,6 +76,8 @@ async function serve(project: string, variant: 'before' | 'after'): Promise<Serv
       migrated[file] = text;
     }
     compile(file, path.join(root, 'tools', file.replace(/\.ts$/, '.js')), text);
+    sources.push(path.join(sourceRoot, 'tools', file));
+    writeFileSync(sources[sources.length - 1], text);
   }
   const server = path.join(root, 'server.js');
   writeFileSync(server, `import { MCPServer } from 'mcp-framework';\nawait new MCPServer({ name: 'notes', version: '1.0.0', basePath: ${JSON.stringify(root)} }).start();\n`);
@@ -78,7 +97,7 @@ async function serve(project: string, variant: 'before' | 'after'): Promise<Serv
   } finally {
     await client.close();
   }
-  return { outcomes, reviews, migrated };
+  return { outcomes, reviews, migrated, sources };
 }
 
 const textOf = (outcome: Outcome): string => {
@@ -122,14 +141,29 @@ describe.each([
     expect(after.reviews.some((review) => review.kind === 'bare-object')).toBe(true);
   });
 
+  it('failure text: JSON-encoded, without isError, before; the same text as an isError result after (thrown)', () => {
+    for (const call of ['read_note_missing', 'list_notes_empty']) {
+      const old = textOf(before.outcomes[call]);
+      const now = after.outcomes[call];
+      expect('result' in now && now.result.isError).toBe(true);
+      const decoded = JSON.parse(old) as string | { content: Array<{ text: string }> };
+      expect(textOf(now)).toBe(typeof decoded === 'string' ? decoded : decoded.content[0].text);
+    }
+    expect(textOf(after.outcomes.read_note_missing)).toBe('Note n9 not found');
+    expect(after.migrated['ReadNoteTool.ts']).toContain('throw new Error(`Note ${id} not found`);');
+    expect(after.reviews.filter((review) => review.kind.startsWith('error-'))).toEqual([]);
+  });
+
+  it('the migrated tools type-check against the release\'s own types, as the originals do', () => {
+    expect(typeErrors(before.sources)).toEqual([]);
+    expect(typeErrors(after.sources)).toEqual([]);
+  });
+
   if (release === '0.2.15') {
-    it('a thrown Error is a content item of type "error", which the SDK Client rejects: failures are left for review', () => {
+    it('a thrown Error is a content item of type "error", which the SDK Client rejects; the tools with failures gain the createErrorResponse 0.2.19 has', () => {
       expect(before.outcomes.sync_notes).toEqual({ rejected: expect.stringMatching(/invalid|union|type/i) });
-      expect(after.outcomes.list_notes_empty).toEqual(before.outcomes.list_notes_empty);
-      expect(after.outcomes.read_note_missing).toEqual(before.outcomes.read_note_missing);
-      const failures = after.reviews.filter((review) => review.kind.startsWith('error-'));
-      expect(failures).toHaveLength(2);
-      for (const failure of failures) expect(failure.message).toContain('mcp-framework 0.2.15 sends a thrown Error as a content item of type "error"');
+      expect(after.migrated['ReadNoteTool.ts']).toContain('protected createErrorResponse(error: Error) {');
+      expect(after.migrated['CountNotesTool.ts']).not.toContain('createErrorResponse');
     });
 
     it('JSON text: encoded twice before; once after, in content items (no structured output before 0.2.20)', () => {
@@ -138,18 +172,6 @@ describe.each([
       expect('result' in after.outcomes.count_notes && after.outcomes.count_notes.result.structuredContent).toBeFalsy();
     });
   } else {
-    it('failure text: JSON-encoded, without isError, before; the same text as an isError result after (thrown)', () => {
-      for (const call of ['read_note_missing', 'list_notes_empty']) {
-        const old = textOf(before.outcomes[call]);
-        const now = after.outcomes[call];
-        expect('result' in now && now.result.isError).toBe(true);
-        const decoded = JSON.parse(old) as string | { content: Array<{ text: string }> };
-        expect(textOf(now)).toBe(typeof decoded === 'string' ? decoded : decoded.content[0].text);
-      }
-      expect(textOf(after.outcomes.read_note_missing)).toBe('Note n9 not found');
-      expect(after.migrated['ReadNoteTool.ts']).toContain('throw new Error(`Note ${id} not found`);');
-    });
-
     it('JSON text in a tool with an outputSchemaShape: rejected by the Client before (no structuredContent); the object after, as the same text and structuredContent', () => {
       expect(before.outcomes.count_notes).toEqual({ rejected: expect.stringContaining('structured content') });
       const now = after.outcomes.count_notes;

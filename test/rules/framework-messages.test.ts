@@ -18,7 +18,7 @@ const ruleTester = createRuleTester();
 
 const MCP_FRAMEWORK_ENCODES = 'mcp-framework JSON-encodes whatever MCPTool.execute returns into one text item';
 const ERROR_INSTEAD =
-  'Throw an Error with this text: mcp-framework 0.2.19 and later turns a thrown Error into an isError: true result with the message as its text (earlier releases send a content item of type "error", which clients reject).';
+  'Throw an Error with this text: mcp-framework 0.2.19 and later turns a thrown Error into an isError: true result with the message as its text; earlier releases send a content item of type "error", which clients reject, unless the tool overrides createErrorResponse(error) to return that result (migrate adds it).';
 const AGENTKIT_ENCODES = "AgentKit's MCP extension (getMcpTools) sends JSON.stringify(value) as the text";
 const AGENTKIT_INSTEAD =
   "AgentKit actions return strings: keep the action's contract and serve the actions through a tools/call handler of your own that returns successResult(text), errorTextResult(text) or jsonResult(data), instead of getMcpTools's toolHandler.";
@@ -186,9 +186,30 @@ describe('mcp-framework (MCPTool.execute)', () => {
         ],
       },
       {
-        name: 'before 0.2.19 a thrown Error is a content item of type "error", which clients reject: no suggestion',
+        name: 'from 0.2.8 to 0.2.18 a thrown Error is an isError result once the tool overrides createErrorResponse: the suggestion throws and adds the override',
         code: weatherTool("    if (!input.city) return 'City not found';\n    return [{ type: 'text', text: input.city }];"),
         options: [{ mcpFrameworkVersion: '0.2.18' }],
+        errors: [
+          {
+            messageId: 'frameworkError',
+            line: WEATHER_BODY,
+            column: 29,
+            suggestions: [
+              {
+                messageId: 'frameworkRewrite',
+                output: weatherTool("    if (!input.city) throw new Error('City not found');\n    return [{ type: 'text', text: input.city }];").replace(
+                  '    return [{ type: \'text\', text: input.city }];\n  }\n',
+                  '    return [{ type: \'text\', text: input.city }];\n  }\n\n  // mcp-framework before 0.2.19 sends a thrown Error as a content item of type "error", which clients reject: send it as 0.2.19 does.\n  protected createErrorResponse(error: Error) {\n    return { content: [{ type: \'text\' as const, text: error.message }], isError: true };\n  }\n',
+                ),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'before 0.2.8 no hook is known, and a thrown Error is a content item clients reject: no suggestion',
+        code: weatherTool("    if (!input.city) return 'City not found';\n    return [{ type: 'text', text: input.city }];"),
+        options: [{ mcpFrameworkVersion: '0.2.7' }],
         errors: [{ messageId: 'frameworkError', line: WEATHER_BODY, column: 29, suggestions: [] }],
       },
     ],

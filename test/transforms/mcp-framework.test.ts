@@ -38,18 +38,78 @@ describe('mcp-framework sites in the framework\'s own terms', () => {
     expect(result.text).not.toContain('mcp-result-kit');
   });
 
-  it('names the release and the way out when a failure cannot be thrown', () => {
-    const result = migrate(tool("    if (!id) return 'Error: no id';\n    return [{ type: 'text', text: id }];"), '0.2.18');
+  it('names the release and the way out when a failure cannot be thrown: before 0.2.8 no hook is known', () => {
+    const result = migrate(tool("    if (!id) return 'Error: no id';\n    return [{ type: 'text', text: id }];"), '0.2.7');
     expect(result.text).toContain("if (!id) return 'Error: no id';");
     expect(result.diagnostics).toEqual([
       expect.objectContaining({
         severity: 'review',
         kind: 'error-string',
         line: 10,
-        message: expect.stringContaining('mcp-framework 0.2.18 sends a thrown Error as a content item of type "error", which MCP clients reject'),
+        message: expect.stringContaining('mcp-framework 0.2.7 sends a thrown Error as a content item of type "error", which MCP clients reject'),
       }),
     ]);
     expect(result.diagnostics[0].message).toContain('from 0.2.19 on a thrown Error becomes an isError result with its message as the text: upgrade mcp-framework, then migrate');
+  });
+
+  it('throws a failure before 0.2.19 and gives the tool class, once, the createErrorResponse that sends a thrown Error as an isError result', () => {
+    const result = migrate(tool("    if (!id) return 'Error: no id';\n    if (id.length > 9) return `Error: ${id} is too long`;\n    return [{ type: 'text', text: id }];"), '0.2.15');
+    expect(result.text).toContain("if (!id) throw new Error('Error: no id');");
+    expect(result.text).toContain('if (id.length > 9) throw new Error(`Error: ${id} is too long`);');
+    expect(result.text.match(/createErrorResponse/g)).toHaveLength(1);
+    expect(result.text).toContain(`    return [{ type: 'text', text: id }];
+  }
+
+  // mcp-framework before 0.2.19 sends a thrown Error as a content item of type "error", which clients reject: send it as 0.2.19 does.
+  protected createErrorResponse(error: Error) {
+    return { content: [{ type: 'text' as const, text: error.message }], isError: true };
+  }
+}`);
+    expect(result.changes.filter((change) => change.kind === 'error-string')).toHaveLength(2);
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'review')).toEqual([]);
+    expect(migrate(result.text, '0.2.15').text).toBe(result.text);
+  });
+
+  it('keeps the class\'s override modifier style and the file\'s quotes', () => {
+    const text = tool('    if (!id) return "Error: no id";\n    return [{ type: "text", text: id }];')
+      .replace("import { MCPTool } from 'mcp-framework';", 'import { MCPTool } from "mcp-framework";')
+      .replace('  async execute(', '  override async execute(');
+    const result = migrate(text, '0.2.13');
+    expect(result.text).toContain('  protected override createErrorResponse(error: Error) {\n    return { content: [{ type: "text" as const, text: error.message }], isError: true };\n  }');
+  });
+
+  it('writes the override without types in a JavaScript tool', () => {
+    const text = `import { MCPTool } from 'mcp-framework';
+
+export default class NotesTool extends MCPTool {
+  name = 'notes';
+  description = 'Notes';
+  schema = {};
+
+  async execute({ id }) {
+    if (!id) return 'Error: no id';
+    return [{ type: 'text', text: id }];
+  }
+}
+`;
+    const sourceFile = ts.createSourceFile('/case/notes.js', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+    const result = migrateSourceFile(sourceFile, { handlerOptions: { mcpFrameworkVersion: '0.2.15' } });
+    expect(result.text).toContain("if (!id) throw new Error('Error: no id');");
+    expect(result.text).toContain("  createErrorResponse(error) {\n    return { content: [{ type: 'text', text: error.message }], isError: true };\n  }\n}");
+  });
+
+  it('leaves failures for review in a class whose own createErrorResponse does not set isError, naming it', () => {
+    const members = "\n\n  protected createErrorResponse(error: Error) {\n    return { content: [{ type: 'text' as const, text: `Failed: ${error.message}` }] };\n  }";
+    const result = migrate(tool("    if (!id) return 'Error: no id';\n    return [{ type: 'text', text: id }];", members), '0.2.15');
+    expect(result.text).toContain("if (!id) return 'Error: no id';");
+    expect(result.diagnostics).toEqual([expect.objectContaining({ kind: 'error-string', message: expect.stringContaining('its own createErrorResponse') })]);
+  });
+
+  it('adds no second override where the class already sends thrown Errors as isError results', () => {
+    const members = "\n\n  protected createErrorResponse(error: Error) {\n    return { content: [{ type: 'text' as const, text: error.message }], isError: true };\n  }";
+    const result = migrate(tool("    if (!id) return 'Error: no id';\n    return [{ type: 'text', text: id }];", members), '0.2.15');
+    expect(result.text).toContain("if (!id) throw new Error('Error: no id');");
+    expect(result.text.match(/createErrorResponse/g)).toHaveLength(1);
   });
 
   it('names the try whose catch would change a thrown failure', () => {
