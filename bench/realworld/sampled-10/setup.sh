@@ -1,0 +1,1 @@
+../sampled/setup.sh
