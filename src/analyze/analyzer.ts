@@ -249,6 +249,8 @@ class FileAnalyzer implements SiteScope {
           reachedFrom: context.handler.fn,
           ...(context.handler.transportRewritten ? { transportRewritten: true as const } : {}),
           ...(context.handler.dataTextKept ? { dataTextKept: true as const } : {}),
+          // Behind a wrapper that serialises the value, what the function returns is the wrapper's to turn into a result.
+          ...(context.handler.serialisedBy ? { serialisedBy: context.handler.serialisedBy } : {}),
           ...(context.reportsFailure ? { reportsFailure: true as const } : {}),
         });
       }

@@ -25,9 +25,13 @@ export function passThroughTypeChanges(changes: readonly ReturnTypeChange[], sou
   const added: ReturnTypeChange[] = [];
   const functions: TS.SignatureDeclaration[] = [];
   const variables: TS.VariableDeclaration[] = [];
+  const maps: { declaration: TS.VariableDeclaration; annotation: TS.TypeNode }[] = [];
   const visit = (node: TS.Node): void => {
     if (isFunctionLike(node) && node.type && stringReturnType(node.type, sourceFile)) functions.push(node);
     if (ts.isVariableDeclaration(node) && node.type?.kind === ts.SyntaxKind.StringKeyword && node.initializer && ts.isIdentifier(node.name)) variables.push(node);
+    const functionType = ts.isVariableDeclaration(node) && node.type && node.initializer && ts.isObjectLiteralExpression(unwrap(node.initializer)) ? onlyFunctionType(node.type) : undefined;
+    const annotation = functionType ? stringReturnType(functionType.type, sourceFile) : undefined;
+    if (annotation) maps.push({ declaration: node as TS.VariableDeclaration, annotation });
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);
@@ -88,5 +92,27 @@ export function passThroughTypeChanges(changes: readonly ReturnTypeChange[], sou
       progress = true;
     }
   }
+  // `const handlers: Record<string, () => Promise<string>> = { list: () => listItems(args) }`: a
+  // map whose every function passes a changed function's value on holds functions returning results.
+  for (const { declaration, annotation } of maps) {
+    const values = (unwrap(declaration.initializer!) as TS.ObjectLiteralExpression).properties.map((property) => (ts.isPropertyAssignment(property) ? unwrap(property.initializer) : property));
+    const passesOn = (value: TS.Node): boolean => {
+      if (!ts.isArrowFunction(value) && !ts.isFunctionExpression(value) && !ts.isMethodDeclaration(value)) return false;
+      const returns = returnExpressions(value);
+      return returns.length > 0 && returns.every(passesResult);
+    };
+    if (values.length > 0 && values.every(passesOn)) added.push({ fn: values[0] as TS.SignatureDeclaration, edit: rewriter.replace(annotation, 'ToolResult') });
+  }
   return added;
+}
+
+/** The one function type an annotation holds (`Record<string, (args: A) => Promise<string>>`, `{ [name: string]: … }`). */
+function onlyFunctionType(type: TS.TypeNode): TS.FunctionTypeNode | undefined {
+  const found: TS.FunctionTypeNode[] = [];
+  const visit = (node: TS.Node): void => {
+    if (ts.isFunctionTypeNode(node)) found.push(node);
+    else ts.forEachChild(node, visit);
+  };
+  visit(type);
+  return found.length === 1 ? found[0] : undefined;
 }

@@ -282,6 +282,7 @@ export class ProjectAnalysis {
   private adoptTextDispatches(): Analysis[] {
     const scope = this.fateScope();
     const adopted = new Map<string, ToolHandler[]>();
+    const lookupsOf = new Map<ToolHandler, TS.CallExpression[]>();
     for (const [fn, calls] of this.dispatchedFromSinks()) {
       if (!isFunctionLike(fn)) continue;
       const fileName = key(fn.getSourceFile().fileName);
@@ -290,7 +291,7 @@ export class ProjectAnalysis {
       const lookups = calls.filter((call) => this.isLookedUpCall(call));
       if (lookups.length === 0 || lookups.length < calls.length || combineFates(lookups.map((call) => fateOf(call, scope))) !== 'text') continue;
       const list = adopted.get(fileName) ?? [];
-      list.push({
+      const handler: ToolHandler = {
         fn,
         style: 'registry',
         framework: 'registry',
@@ -298,13 +299,27 @@ export class ProjectAnalysis {
         hasOutputSchema: false,
         line: lineAndColumn(fn.getSourceFile(), fn.getStart()).line,
         ...this.transportVerdict(lookups),
-      });
+      };
+      list.push(handler);
+      lookupsOf.set(handler, lookups);
       adopted.set(fileName, list);
     }
-    return [...adopted].flatMap(([fileName, handlers]) => {
+    const analyses = [...adopted].flatMap(([fileName, handlers]) => {
       this.extras.set(fileName, [...(this.extras.get(fileName) ?? []), ...handlers]);
       return this.reanalyze(fileName) ?? [];
     });
+    // A transport that reads these handlers' values is a transport site only once they are known
+    // (`handlers[name]()` of a map built in the CallTool handler itself): its verdict, judged again.
+    const regained = new Set<string>();
+    for (const [handler, lookups] of lookupsOf) {
+      if (handler.transportRewritten) continue;
+      const verdict = this.transportVerdict(lookups);
+      if (!verdict.transportRewritten) continue;
+      Object.assign(handler, verdict);
+      regained.add(key(handler.fn.getSourceFile().fileName));
+    }
+    for (const fileName of regained) this.reanalyze(fileName);
+    return analyses;
   }
 
   /** Analyzes a file of the project again, with what the project now knows of it (the tree it was analyzed as, if the project has none). */

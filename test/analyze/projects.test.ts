@@ -60,7 +60,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['api-client', 'api-parameter', 'class-registry', 'class-text-dispatch', 'compact-transport', 'fastmcp-tool-modules', 'framework-base-class', 'handler-converter', 'handler-factories', 'handler-map-classes', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'registry-two-transports', 'shared-handlers', 'telemetry-dispatcher', 'tool-object-wrapper', 'value-flow', 'wrapper-factory', 'wrapper-intermediate', 'xmcp-tools']);
+    expect(projects).toEqual(['api-client', 'api-parameter', 'class-registry', 'class-text-dispatch', 'compact-transport', 'fastmcp-tool-modules', 'framework-base-class', 'handler-converter', 'handler-factories', 'handler-map-classes', 'handler-map-fallback', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'registry-two-transports', 'service-json', 'shared-handlers', 'telemetry-dispatcher', 'tool-object-wrapper', 'value-flow', 'wrapper-factory', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {
@@ -637,3 +637,119 @@ describe('an API client handed to the registration functions (fixtures/projects/
     expect(run.files.find((file) => file.fileName.endsWith('library.ts'))!.changed).toBe(false);
   });
 });
+
+describe('JSON text made by a service in another file (fixtures/projects/service-json)', () => {
+  const dir = path.join(PROJECTS, 'service-json');
+
+  it('rewrites the factory transport and the tool literal to toCallToolResult(<the text>), and leaves the services as they are', () => {
+    const run = runMigration({ files: sourceFiles(path.join(dir, 'src')) });
+    const text = (suffix: string) => run.files.find((file) => file.fileName.endsWith(suffix))!.text;
+    expect(text('src/tools.ts').match(/return toCallToolResult\(result \|\| '\[\]'\);/g)).toHaveLength(2);
+    expect(run.files.find((file) => file.fileName.endsWith('src/quotes.ts'))!.changed).toBe(false);
+    expect(run.files.flatMap((file) => file.diagnostics.filter((diagnostic) => diagnostic.severity === 'review'))).toEqual([]);
+  });
+
+  it('through the SDK Client, before and after: the same texts, now with the data as structuredContent; failures as they were', async () => {
+    const copy = mkdtempSync(path.join(temp, 'service-json-replay-'));
+    cpSync(dir, copy, { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    const before = await replayQuotes(copy, 'before');
+    const helpers = path.join(copy, 'src/mcp-result-kit-helpers.ts');
+    const run = runMigration({ files: sourceFiles(path.join(copy, 'src')), localHelpersPath: helpers });
+    for (const file of run.files) if (file.changed) writeFileSync(file.fileName, file.text);
+    writeFileSync(helpers, localHelpersSource());
+    const after = await replayQuotes(copy, 'after');
+    const quotes = [{ symbol: 'ACME', price: 12.5 }, { symbol: 'ACME', price: 12.75 }];
+    for (const tool of ['get_quotes', 'get_history']) {
+      expect(before[`${tool} ACME`]).toEqual({ text: JSON.stringify(quotes), isError: false, structuredContent: undefined });
+      expect(after[`${tool} ACME`]).toEqual({ text: JSON.stringify(quotes), isError: false, structuredContent: { result: quotes } });
+      expect(after[`${tool} NONE`]).toEqual({ text: '[]', isError: false, structuredContent: { result: [] } });
+      expect(after[`${tool} DOWN`]).toEqual(before[`${tool} DOWN`]);
+      expect(before[`${tool} DOWN`]).toEqual({ text: '{"error":"The quote service is down"}', isError: true, structuredContent: undefined });
+    }
+  });
+});
+
+/** Compiles the service-json fixture into `<dir>/<outDir>` and calls both tools through the SDK Client. */
+async function replayQuotes(dir: string, outDir: string): Promise<Record<string, Replayed>> {
+  const out = path.join(dir, outDir);
+  for (const file of sourceFiles(path.join(dir, 'src'))) {
+    const target = path.join(out, path.relative(path.join(dir, 'src'), file)).replace(/\.ts$/, '.js');
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText);
+  }
+  const { default: server } = (await import(pathToFileURL(path.join(out, 'server.js')).href)) as typeof import('../../fixtures/projects/service-json/src/server.js');
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'replay', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  const seen: Record<string, Replayed> = {};
+  try {
+    for (const tool of ['get_quotes', 'get_history']) {
+      for (const symbol of ['ACME', 'NONE', 'DOWN']) {
+        const result = await client.callTool({ name: tool, arguments: { symbol, limit: null } });
+        const content = result.content as { type: string; text: string }[];
+        seen[`${tool} ${symbol}`] = { text: content.map((item) => item.text).join('\n'), isError: result.isError === true, structuredContent: result.structuredContent };
+      }
+    }
+  } finally {
+    await client.close();
+  }
+  return seen;
+}
+
+describe('a CallTool handler that looks tools up in its own map and answers an unknown tool itself (fixtures/projects/handler-map-fallback)', () => {
+  const dir = path.join(PROJECTS, 'handler-map-fallback');
+
+  it('keeps the unknown tool\'s text as an errorTextResult and passes each tool\'s value on; the map\'s type follows', () => {
+    const run = runMigration({ files: sourceFiles(path.join(dir, 'src')) });
+    const text = run.files[0].text;
+    expect(text).toContain("const text = handlers[name] ? await handlers[name]() : errorTextResult(`Unknown tool: ${name}`);\n    return toCallToolResult(text);");
+    expect(text).toContain('const handlers: Record<string, () => Promise<ToolResult>> = {');
+  });
+
+  it('through the SDK Client, before and after: the same texts; data gains structuredContent, failures isError', async () => {
+    const copy = mkdtempSync(path.join(temp, 'handler-map-fallback-replay-'));
+    cpSync(dir, copy, { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    const calls: [string, Record<string, unknown>][] = [['get_feasts', { month: '12' }], ['get_feast', { date: '2026-12-25' }], ['get_feast', { date: '2026-01-01' }], ['get_feasts', { month: 'May' }], ['no_such_tool', {}]];
+    const before = await replayCalls(copy, 'before', calls);
+    const helpers = path.join(copy, 'src/mcp-result-kit-helpers.ts');
+    const run = runMigration({ files: sourceFiles(path.join(copy, 'src')), localHelpersPath: helpers });
+    for (const file of run.files) if (file.changed) writeFileSync(file.fileName, file.text);
+    writeFileSync(helpers, localHelpersSource());
+    const after = await replayCalls(copy, 'after', calls);
+    expect(after[0]).toEqual({ ...before[0], structuredContent: { result: JSON.parse(before[0].text!) } });
+    expect(after[1]).toEqual({ ...before[1], structuredContent: { date: '2026-12-25', name: 'Christmas', grade: 7 } });
+    expect(before[2]).toEqual({ text: '{"error":"No feast on 2026-01-01"}', isError: false, structuredContent: undefined });
+    expect(after[2]).toEqual({ text: 'No feast on 2026-01-01', isError: true, structuredContent: { error: 'No feast on 2026-01-01' } });
+    expect(after[3]).toEqual({ text: 'Invalid month: May', isError: true, structuredContent: { error: 'Invalid month: May' } });
+    // The dispatcher's own error payload is written as every error payload is: its message, as an isError result.
+    expect(before[4]).toEqual({ text: '{"error":"Unknown tool: no_such_tool"}', isError: true, structuredContent: undefined });
+    expect(after[4]).toEqual({ text: 'Unknown tool: no_such_tool', isError: true, structuredContent: { error: 'Unknown tool: no_such_tool' } });
+  });
+});
+
+/** Compiles a one-server fixture (src/server.ts, its default export) into `<dir>/<outDir>` and makes the calls through the SDK Client. */
+async function replayCalls(dir: string, outDir: string, calls: readonly [string, Record<string, unknown>][]): Promise<Replayed[]> {
+  const out = path.join(dir, outDir);
+  for (const file of sourceFiles(path.join(dir, 'src'))) {
+    const target = path.join(out, path.relative(path.join(dir, 'src'), file)).replace(/\.ts$/, '.js');
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText);
+  }
+  const { default: server } = (await import(pathToFileURL(path.join(out, 'server.js')).href)) as { default: { connect(transport: InMemoryTransport): Promise<void> } };
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'replay', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  const seen: Replayed[] = [];
+  try {
+    for (const [name, args] of calls) {
+      const result = await client.callTool({ name, arguments: args });
+      const content = result.content as { type: string; text: string }[];
+      seen.push({ text: content.map((item) => item.text).join('\n'), isError: result.isError === true, structuredContent: result.structuredContent });
+    }
+  } finally {
+    await client.close();
+  }
+  return seen;
+}

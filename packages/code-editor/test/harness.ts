@@ -76,7 +76,9 @@ export async function startHarness(
 /** The tools over `store` and a connected Client; close() also closes the store and removes `dir`. */
 export async function connectHarness(store: ContentStore, options: Omit<CodeEditorToolsOptions, 'store'>, dir: string): Promise<Harness> {
   const server = new McpServer({ name: 'code-editor-test', version: '1.0.0' });
-  const tools = registerCodeEditorTools(server, { log: () => undefined, ...options, store });
+  // The regex deadline is a guard against runaway patterns, not a test subject here: a busy CI
+  // machine must not turn an ordinary search into a timeout (tests of the deadline set their own).
+  const tools = registerCodeEditorTools(server, { log: () => undefined, search: { timeoutMs: 60_000 }, ...options, store });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'code-editor-test-client', version: '1.0.0' });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);

@@ -6,7 +6,7 @@ import { functionOf } from '../discovery/resolve.js';
 import { REGISTRY_HANDLER_NAMES } from '../discovery/definitions.js';
 import { handlerTargets } from '../discovery/targets.js';
 import { FRAMEWORK_BEHAVIOUR, frameworkBehaviourIn } from '../frameworks.js';
-import { errorShape, isBuiltPerElement, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
+import { enclosingFunction, errorShape, isBuiltPerElement, getProperty, getPropertyValue, isJsonStringifyCall, leadingText, propertyName, unwrap } from '../syntax.js';
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { lookedUpToolsReturnNoString } from './never-string.js';
 import { isLookup } from './calls.js';
@@ -137,6 +137,39 @@ function textKeepingTransport(object: TS.ObjectLiteralExpression, text: TS.Expre
 /** `toCallToolResult(<a looked-up tool's own value>)`: the tool's returns may then be results too. */
 function handlerValueRewrite(edit: TextEdit): Rewrite {
   return { edit, helpers: ['toCallToolResult'], passesHandlerValue: true };
+}
+
+/**
+ * `const text = tool ? await tool() : JSON.stringify({ error: 'Unknown tool' }); return { content:
+ * [{ type: 'text', text }], isError: !tool }` → the failure text becomes `errorTextResult(<it>)`
+ * (the same text, isError: true) and the result `toCallToolResult(text)`: the value a tool
+ * returned passes on as it is, and the flag goes with the text it marked.
+ */
+function ownFailureTransport(object: TS.ObjectLiteralExpression, text: TS.Expression, failures: readonly TS.Expression[], scope: SiteScope): Rewrite {
+  const inside = (node: TS.Node) => node.getStart(scope.sourceFile) >= object.getStart(scope.sourceFile) && node.getEnd() <= object.getEnd();
+  let changesText = false;
+  const wrap = (failure: TS.Expression): string => {
+    // `JSON.stringify({ error: message })` → errorTextResult(message): its message, as the kit writes every error payload.
+    const payload = jsonErrorPayload(failure);
+    const shape = payload ? errorShape(payload) : null;
+    if (payload && shape?.message && !ts.isMethodDeclaration(shape.message) && payload.properties.length === 1) {
+      changesText = true;
+      return `errorTextResult(${shape.message.getText(scope.sourceFile)})`;
+    }
+    return `errorTextResult(${failure.getText(scope.sourceFile)})`;
+  };
+  const inline = failures.filter(inside).map((failure) => [failure, wrap(failure)] as const);
+  const companions = failures.filter((failure) => !inside(failure)).map((failure) => scope.rewriter.replace(failure, wrap(failure)));
+  const edit = scope.rewriter.replace(object, `toCallToolResult(${scope.rewriter.movedWith(unwrap(text), object, inline)})`);
+  return { edit, helpers: ['toCallToolResult', 'errorTextResult'], passesHandlerValue: true, ...(companions.length > 0 ? { companions } : {}), ...(changesText ? { changesText: 'json-error-message' as const } : {}) };
+}
+
+/** The object literal of `JSON.stringify({ … })`. */
+function jsonErrorPayload(expression: TS.Expression): TS.ObjectLiteralExpression | undefined {
+  const call = unwrap(expression);
+  if (!ts.isCallExpression(call) || !isJsonStringifyCall(call) || call.arguments.length !== 1) return undefined;
+  const payload = unwrap(call.arguments[0]);
+  return ts.isObjectLiteralExpression(payload) ? payload : undefined;
 }
 
 
@@ -274,7 +307,13 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     const itself = value !== undefined && isHandlerValueItself(value, registryValue, scope);
     // `let text; if (typeof result === 'string') text = result; else text = JSON.stringify(result, null, 2);`:
     // the handler's value made into text as toCallToolResult would make it, so the derivation goes.
-    const derived = itself ? null : derivedText(text, object, { sourceFile: scope.sourceFile, locals: scope.locals, isHandlerValue: (expression) => isHandlerValueItself(expression, registryValue, scope), isNeverString: (expression) => (scope.checker !== undefined ? isNeverString(useChecker(scope.checker).getTypeAtLocation(expression)) : lookedUpToolsReturnNoString(registryValue, scope)) });
+    const failureFlag = isErrorValue && !ts.isMethodDeclaration(isErrorValue) ? isErrorValue : undefined;
+    const derived = itself ? null : derivedText(text, object, { sourceFile: scope.sourceFile, locals: scope.locals, isHandlerValue: (expression) => isHandlerValueItself(expression, registryValue, scope), isNeverString: (expression) => (scope.checker !== undefined ? isNeverString(useChecker(scope.checker).getTypeAtLocation(expression)) : lookedUpToolsReturnNoString(registryValue, scope)), ...(failureFlag ? { failureFlag } : {}) });
+    if (derived?.rewritable && derived.ownFailures.length > 0) {
+      const rewrite = onlyContent ? ownFailureTransport(object, text, derived.ownFailures, scope) : null;
+      scope.report('transport-wrapper', object, context, rewrite, rewrite ? undefined : 'the text is whatever a registered tool returns, and the result has other fields; return toCallToolResult(value) by hand');
+      return;
+    }
     const handed = itself ? value : derived?.rewritable ? derived.value : undefined;
     const removed = derived?.rewritable ? derived.removed : [];
     const simple = handed !== undefined && onlyContent && isErrorValue === undefined;
@@ -334,7 +373,7 @@ function singleTextResult(object: TS.ObjectLiteralExpression, text: TS.Expressio
     }
     // `isError: status === 'failed'` already set by the failure branch's condition: migrated.
     if (isErrorValue !== undefined && !isErrorFalseOrAbsent && !ts.isMethodDeclaration(isErrorValue) && failureBranch(text, context, scope)) return;
-    const rewrite = isErrorFalseOrAbsent && !context.hasOutputSchema ? jsonTextRewrite(object, text, context, scope) : null;
+    const rewrite = isErrorFalseOrAbsent && !context.hasOutputSchema ? (jsonTextRewrite(object, text, context, scope) ?? jsonOnEveryPathRewrite(object, text, onlyContent, scope)) : null;
     const reason = !isErrorFalseOrAbsent ? 'the result has another isError than true or false; add structuredContent by hand' : !onlyContent && otherFieldsBlock(object) ? OTHER_FIELDS_REASON : context.hasOutputSchema ? 'the text is built from JSON.stringify output and the tool declares an outputSchema; return structuredContent that matches it by hand' : heldJson(text, scope) ? HELD_JSON_REASON : PROSE_REVIEW_REASON;
     scope.report('json-text-content', object, context, rewrite, rewrite ? undefined : reason);
     return;
@@ -449,6 +488,45 @@ function jsonTextRewrite(object: TS.ObjectLiteralExpression, text: TS.Expression
   const held = heldJsonText(text, object, scope);
   if (held) return resultLiteralRewrite(object, helperCall('jsonResult', (site) => jsonResultCall(site, held.json, scope)), scope, held.removed);
   return ternaryRewrite(object, text, context, scope) ?? resultLiteralRewrite(object, helperCall('successResult', (site) => proseJsonCall(site, text, scope)), scope);
+}
+
+/**
+ * A text that is JSON on every path but made elsewhere (`const rows = await getRows(args)` where
+ * getRows returns `JSON.stringify(records)`, `rows || '[]'`): `toCallToolResult(<the text>)` keeps
+ * the text as it is and adds structuredContent parsed from it, so the data is the text's own.
+ * Not where a path is an error payload literal, whose text toCallToolResult would change.
+ */
+function jsonOnEveryPathRewrite(object: TS.ObjectLiteralExpression, text: TS.Expression, onlyContent: boolean, scope: SiteScope): Rewrite | null {
+  if (!onlyContent) return null;
+  const origins = scope.flow.origins(unwrap(text));
+  if (origins.length === 0 || !origins.every((origin) => isJsonTextOrigin(origin, scope))) return null;
+  // JSON made in this function is rewritten where it is made (jsonResult), or reviewed there.
+  const home = enclosingFunction(object);
+  if (origins.some((origin) => !isStringLiteralLike(unwrap(origin)) && enclosingFunction(origin) === home)) return null;
+  return { edit: scope.rewriter.replace(object, `toCallToolResult(${scope.rewriter.moved(unwrap(text), object)})`), helpers: ['toCallToolResult'] };
+}
+
+/** `JSON.stringify(x)` (not of an error payload literal), or a literal such as `'[]'` that is JSON of an object or array. */
+function isJsonTextOrigin(origin: TS.Expression, scope: SiteScope): boolean {
+  const node = unwrap(origin);
+  if (isStringLiteralLike(node)) return /^\s*[[{]/.test(node.text) && parsesAsJson(node.text);
+  const json = jsonTextOf(node, scope);
+  if (!json || json.options === null) return false;
+  const payload = json.value ? unwrap(json.value) : undefined;
+  return !(payload && ts.isObjectLiteralExpression(payload) && errorShape(payload));
+}
+
+function isStringLiteralLike(node: TS.Node): node is TS.StringLiteral | TS.NoSubstitutionTemplateLiteral {
+  return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const HELD_JSON_REASON =

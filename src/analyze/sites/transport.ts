@@ -85,7 +85,7 @@ export function textValues(content: TS.ArrayLiteralExpression): TS.Expression[] 
  * result; else text = JSON.stringify(result, null, 2);`), which the rewrite removes; or a reason
  * to leave it for review.
  */
-export type DerivedText = { rewritable: true; value: TS.Expression; removed: TS.Statement[] } | { rewritable: false; reason: string };
+export type DerivedText = { rewritable: true; value: TS.Expression; removed: TS.Statement[]; ownFailures: TS.Expression[] } | { rewritable: false; reason: string };
 
 export interface DerivationScope {
   readonly sourceFile: TS.SourceFile;
@@ -94,6 +94,8 @@ export interface DerivationScope {
   isHandlerValue(expression: TS.Expression): boolean;
   /** Is the expression's type known (type-aware) never to be a string? */
   isNeverString(expression: TS.Expression): boolean;
+  /** The result's `isError` value, when it has one: the test that picks the transport's own failure text. */
+  readonly failureFlag?: TS.Expression;
 }
 
 /**
@@ -119,18 +121,46 @@ export function derivedText(text: TS.Expression, result: TS.ObjectLiteralExpress
     boundary = returned.parent;
   }
   let value: TS.Expression | undefined;
+  const ownFailures: TS.Expression[] = [];
   for (const form of forms) {
     for (const leaf of conditionalLeaves(form)) {
       if ('reason' in leaf) return review(leaf.reason);
       const judged = judgeLeaf(leaf.expression, boundary, scope);
+      if ('reason' in judged && isOwnFailure(leaf, scope)) {
+        ownFailures.push(leaf.expression);
+        continue;
+      }
       if ('reason' in judged) return review(judged.reason);
       if (value && value.getText(scope.sourceFile) !== judged.value.getText(scope.sourceFile)) return review(`the text is made from two expressions (\`${excerpt(value, scope)}\`, \`${excerpt(judged.value, scope)}\`); return toCallToolResult(<the tool's value>) by hand`);
       value ??= judged.value;
     }
   }
   if (!value) return review("the text is not made from the tool's value; return toCallToolResult(<the tool's value>) by hand");
-  if (returned && !inScopeAt(value, returned, scope)) return review(`\`${excerpt(value, scope)}\` is not in scope where the result is returned; return toCallToolResult(<the tool's value>) by hand`);
-  return { rewritable: true, value, removed };
+  // With failures of its own the text stays where it is made: the value need not be moved.
+  if (returned && ownFailures.length === 0 && !inScopeAt(value, returned, scope)) return review(`\`${excerpt(value, scope)}\` is not in scope where the result is returned; return toCallToolResult(<the tool's value>) by hand`);
+  if (ownFailures.length > 0 && !scope.isHandlerValue(value)) return review(`the text is the tool's value made into text (\`${excerpt(value, scope)}\`) or the transport's own failure text; return toCallToolResult(<the tool's value>) by hand`);
+  return { rewritable: true, value, removed, ownFailures };
+}
+
+/**
+ * `C ? value : JSON.stringify({ error: 'Unknown tool' })` in a result flagged `isError: !C`: the
+ * branch the flag marks as the failure, text of the transport's own that does not read the value.
+ */
+function isOwnFailure(leaf: ConditionalLeaf, scope: DerivationScope): boolean {
+  const flag = scope.failureFlag ? compact(scope.failureFlag) : undefined;
+  if (flag === undefined || mentionsValue(leaf.expression, scope)) return false;
+  return leaf.path.some(({ test, whenTrue }) => flag === (whenTrue ? compact(test) : `!${parenthesised(test)}`) || (!whenTrue && flag === `!(${compact(test)})`));
+}
+
+function compact(node: TS.Node): string {
+  return withoutParentheses(node as TS.Expression).getText().replace(/\s+/g, '');
+}
+
+/** `!x`, `!a.b`, `!a[b]` as written without parentheses; anything else `!(…)`. */
+function parenthesised(test: TS.Expression): string {
+  const node = withoutParentheses(test);
+  const simple = ts.isIdentifier(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || ts.isCallExpression(node);
+  return simple ? compact(node) : `(${compact(node)})`;
 }
 
 function review(reason: string): DerivedText {
@@ -248,12 +278,18 @@ function isPlainTest(expression: TS.Expression): boolean {
   return false;
 }
 
+interface ConditionalLeaf {
+  expression: TS.Expression;
+  /** The tests on the way to this branch, and which side of each it is on. */
+  path: { test: TS.Expression; whenTrue: boolean }[];
+}
+
 /** The branches of `a ? b : c` (nested), each a way the text can be made. */
-function conditionalLeaves(expression: TS.Expression): ({ expression: TS.Expression } | { reason: string })[] {
+function conditionalLeaves(expression: TS.Expression, path: ConditionalLeaf['path'] = []): (ConditionalLeaf | { reason: string })[] {
   const node = withoutParentheses(expression);
-  if (!ts.isConditionalExpression(node)) return [{ expression: node }];
+  if (!ts.isConditionalExpression(node)) return [{ expression: node, path }];
   if (!isPlainTest(node.condition)) return [{ reason: `the transport calls other code to choose the text (\`${node.condition.getText()}\`); return toCallToolResult(<the tool's value>) by hand` }];
-  return [...conditionalLeaves(node.whenTrue), ...conditionalLeaves(node.whenFalse)];
+  return [...conditionalLeaves(node.whenTrue, [...path, { test: node.condition, whenTrue: true }]), ...conditionalLeaves(node.whenFalse, [...path, { test: node.condition, whenTrue: false }])];
 }
 
 /**
@@ -276,6 +312,9 @@ function judgeLeaf(leaf: TS.Expression, boundary: TS.Node, scope: DerivationScop
       return { reason: `the transport writes every value as \`${excerpt(node, scope)}\`, a string too (quoted), and toCallToolResult writes a string as it is; where the tools never return strings, return toCallToolResult(value) by hand, or test typeof ${excerpt(value, scope)} === 'string' first` };
     }
   }
+  // `value || '[]'`: toCallToolResult(value || '[]') writes the same text for whatever string the
+  // value was (the fallback where it was empty), and passes a result on as it is.
+  if (isLiteralFallback(node, scope)) return { value: node };
   const field = fieldOfValue(node, scope);
   if (field) return { reason: `the transport reads \`${excerpt(field, scope)}\` of the tool's value instead of passing the value on; return toCallToolResult(<the tool's value>) by hand, so that tools may return results` };
   if (mentionsValue(node, scope)) return { reason: `the transport writes other text around the tool's value (\`${excerpt(node, scope)}\`), which toCallToolResult(value) would drop; return toCallToolResult(<the tool's value>) by hand` };
@@ -347,8 +386,16 @@ function mentionsValue(node: TS.Node, scope: DerivationScope): boolean {
   return ts.forEachChild(node, (child) => mentionsValue(child, scope) || undefined) ?? false;
 }
 
+/** `value || 'text'`, `value ?? 'text'`: the handler's value, or a string literal in its place. */
+function isLiteralFallback(node: TS.Expression, scope: DerivationScope): node is TS.BinaryExpression {
+  if (!ts.isBinaryExpression(node) || (node.operatorToken.kind !== ts.SyntaxKind.BarBarToken && node.operatorToken.kind !== ts.SyntaxKind.QuestionQuestionToken)) return false;
+  const fallback = unwrap(node.right);
+  return scope.isHandlerValue(node.left) && (ts.isStringLiteral(fallback) || ts.isNoSubstitutionTemplateLiteral(fallback));
+}
+
 /** Is the value's variable declared where the return can read it? */
-function inScopeAt(value: TS.Expression, returned: TS.ReturnStatement, scope: DerivationScope): boolean {
+function inScopeAt(held: TS.Expression, returned: TS.ReturnStatement, scope: DerivationScope): boolean {
+  const value = ts.isBinaryExpression(held) ? unwrap(held.left) : held;
   if (!ts.isIdentifier(value)) return false;
   const declaration = scope.locals.declarationOf(value);
   if (!declaration) return false;
