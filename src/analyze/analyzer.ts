@@ -514,6 +514,7 @@ class FileAnalyzer implements SiteScope {
     if (context.framework === 'mcp-framework' && rewrite) {
       // The kit's helpers would arrive JSON-encoded: rewrite in mcp-framework's own terms, or say why not.
       const framework = mcpFrameworkRewrite({ kind, node, fn: context.fn, hasOutputSchema: context.hasOutputSchema, sourceFile: this.sourceFile, explicitVersion: this.options.mcpFrameworkVersion });
+      if ('notASite' in framework) return;
       if ('rewrite' in framework) rewrite = framework.rewrite;
       else {
         rewrite = null;

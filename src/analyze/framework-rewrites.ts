@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
 import { MCP_FRAMEWORK_RELEASES } from './frameworks.js';
-import { errorResponseHook } from './mcp-framework-error-response.js';
+import { errorResponseHook, successResponseHook } from './mcp-framework-hooks.js';
 import { atLeast, formatRelease, mcpFrameworkReleaseOf, type FrameworkRelease } from './framework-version.js';
 import { getPropertyValue, prefersDoubleQuotes, withoutParentheses } from './syntax.js';
 import type { Rewrite, SiteKind } from './types.js';
@@ -19,7 +19,9 @@ import type { Rewrite, SiteKind } from './types.js';
  * - failure text returned outside any `try` (0.2.19 and later) → `throw new Error(text)`: the
  *   framework sends the message as the text of an isError result; from 0.2.8 to 0.2.18 the same,
  *   with the tool class overriding the framework's createErrorResponse hook to send it so
- *   (mcp-framework-error-response.ts).
+ *   (mcp-framework-hooks.ts);
+ * - a plain object (0.2.8 to 0.2.19) → the class's createSuccessResponse override that also sends
+ *   it as structuredContent.
  *
  * Everything else is left for review with the reason and what to do.
  */
@@ -34,14 +36,15 @@ export interface FrameworkSite {
   explicitVersion: string | undefined;
 }
 
-export type FrameworkRewrite = { rewrite: Rewrite } | { reviewReason: string };
+/** `notASite`: the value already reaches clients as it should (the class sends objects as structuredContent). */
+export type FrameworkRewrite = { rewrite: Rewrite } | { reviewReason: string } | { notASite: true };
 
 const ERROR_KINDS: ReadonlySet<SiteKind> = new Set(['error-string', 'error-json', 'error-object', 'error-content']);
 
 export function mcpFrameworkRewrite(site: FrameworkSite): FrameworkRewrite {
   const release = mcpFrameworkReleaseOf(site.sourceFile.fileName, site.explicitVersion);
   const named = release ? `mcp-framework ${formatRelease(release.version)}` : 'mcp-framework';
-  if (site.kind === 'bare-object') return { reviewReason: structuredAdvice(named, release) };
+  if (site.kind === 'bare-object') return objectRewrite(site, named, release);
   if (release && !atLeast(release.version, MCP_FRAMEWORK_RELEASES.contentItems)) {
     return { reviewReason: `${named} JSON-encodes content items too (it sends an array of them as the content from ${formatRelease(MCP_FRAMEWORK_RELEASES.contentItems)}); upgrade mcp-framework, then migrate` };
   }
@@ -60,6 +63,19 @@ export function mcpFrameworkRewrite(site: FrameworkSite): FrameworkRewrite {
     return { reviewReason: `the tool declares an outputSchemaShape, so clients expect structuredContent, which ${named} adds only to a returned object; return the data object itself (its text becomes compact JSON)` };
   }
   return { rewrite: { edit: replace(site.node, contentItems(text, site.sourceFile), site.sourceFile), helpers: [] } };
+}
+
+/**
+ * A plain object, sent as its JSON text only: from 0.2.8 to 0.2.19 the tool class gains the
+ * createSuccessResponse override that adds it as structuredContent (mcp-framework-hooks.ts); from
+ * 0.2.20 the framework's own outputSchemaShape does that, which stays the author's to declare.
+ */
+function objectRewrite(site: FrameworkSite, named: string, release: FrameworkRelease | null): FrameworkRewrite {
+  if (!release || !atLeast(release.version, MCP_FRAMEWORK_RELEASES.errorResponseHook) || atLeast(release.version, MCP_FRAMEWORK_RELEASES.outputSchema)) return { reviewReason: structuredAdvice(named, release) };
+  const hook = successResponseHook(site.fn, site.sourceFile);
+  if ('present' in hook) return { notASite: true };
+  if ('reviewReason' in hook) return { reviewReason: `${named} sends this value as JSON text without structuredContent: ${hook.reviewReason}` };
+  return { rewrite: { edit: hook.companion, helpers: [] } };
 }
 
 /** Why a plain value stays as it is: mcp-framework already sends it as JSON text once. */

@@ -80,8 +80,9 @@ export const FRAMEWORK_BEHAVIOUR: Readonly<Record<Framework, FrameworkBehaviour>
  * has the whole table):
  * - `contentItems`: an array holding content items is sent as the content (the items that are
  *   valid; the rest dropped); before, it was JSON-encoded like any value (added in the 0.1 series);
- * - `errorResponseHook`: the earliest release read where `createErrorResponse(error)`, which builds
- *   the result of a thrown Error, is a protected method a tool class can override;
+ * - `errorResponseHook`: the earliest release read where `createErrorResponse(error)` and
+ *   `createSuccessResponse(data)`, which build the result of a thrown Error and of a returned
+ *   value, are protected methods a tool class can override;
  * - `thrownIsError`: a thrown Error becomes `{ content: [{ type: 'text', text: message }], isError:
  *   true }`; before, `{ content: [{ type: 'error', text: message }] }`, a content type that MCP
  *   clients reject (the SDK Client fails the call);
@@ -170,7 +171,7 @@ const FRAMEWORK_WORDING: Readonly<Partial<Record<Framework, Partial<Record<Retur
     },
     object: {
       delivery: `${MCP_FRAMEWORK_ENCODES}, so clients get this object as JSON text without structuredContent.`,
-      instead: 'Declare an outputSchemaShape (a zod object) on the tool, so that mcp-framework (0.2.20 and later) also sends the object as structuredContent.',
+      instead: 'Declare an outputSchemaShape (a zod object) on the tool, so that mcp-framework (0.2.20 and later) also sends the object as structuredContent; before 0.2.20, override createSuccessResponse(data) to add it (migrate adds it).',
     },
     error: {
       delivery: `${MCP_FRAMEWORK_ENCODES} and never sets isError from it, so the model cannot tell the call failed.`,

@@ -135,10 +135,18 @@ describe.each([
     expect(JSON.parse(textOf(after.outcomes.list_notes))).toHaveLength(2);
   });
 
-  it('a plain object: JSON text once, before and after (left for review, with what the release offers)', () => {
-    expect(after.outcomes.folder_summary).toEqual(before.outcomes.folder_summary);
+  it('a plain object: JSON text once, before and after; before 0.2.20 it gains structuredContent through the class\'s createSuccessResponse, from 0.2.20 it is left for an outputSchemaShape', () => {
+    expect(textOf(after.outcomes.folder_summary)).toBe(textOf(before.outcomes.folder_summary));
     expect(JSON.parse(textOf(after.outcomes.folder_summary))).toEqual({ folder: 'home', titles: ['Groceries'] });
-    expect(after.reviews.some((review) => review.kind === 'bare-object')).toBe(true);
+    expect('result' in before.outcomes.folder_summary && before.outcomes.folder_summary.result.structuredContent).toBeFalsy();
+    if (release === '0.2.15') {
+      expect('result' in after.outcomes.folder_summary && after.outcomes.folder_summary.result.structuredContent).toEqual({ folder: 'home', titles: ['Groceries'] });
+      expect(after.reviews.filter((review) => review.kind === 'bare-object')).toEqual([]);
+      expect(after.migrated['FolderSummaryTool.ts']).toContain('protected createSuccessResponse(data: unknown) {');
+    } else {
+      expect(after.outcomes.folder_summary).toEqual(before.outcomes.folder_summary);
+      expect(after.reviews.some((review) => review.kind === 'bare-object')).toBe(true);
+    }
   });
 
   it('failure text: JSON-encoded, without isError, before; the same text as an isError result after (thrown)', () => {

@@ -135,11 +135,33 @@ describe('mcp-framework (MCPTool.execute)', () => {
             data: {
               tool: 'Tool "get_weather"',
               delivery: `${MCP_FRAMEWORK_ENCODES}, so clients get this object as JSON text without structuredContent.`,
-              instead: 'Declare an outputSchemaShape (a zod object) on the tool, so that mcp-framework (0.2.20 and later) also sends the object as structuredContent.',
+              instead: 'Declare an outputSchemaShape (a zod object) on the tool, so that mcp-framework (0.2.20 and later) also sends the object as structuredContent; before 0.2.20, override createSuccessResponse(data) to add it (migrate adds it).',
             },
             line: WEATHER_BODY,
             column: 12,
+            // No release named (RuleTester's file is not on disk): which way fits is not known.
             suggestions: [],
+          },
+        ],
+      },
+      {
+        name: 'before 0.2.20 the suggestion gives the tool class the createSuccessResponse that adds the object as structuredContent',
+        code: weatherTool('    return { city: input.city, temperature: 21 };'),
+        options: [{ mcpFrameworkVersion: '0.2.15' }],
+        errors: [
+          {
+            messageId: 'frameworkBareObject',
+            line: WEATHER_BODY,
+            column: 12,
+            suggestions: [
+              {
+                messageId: 'frameworkRewrite',
+                output: weatherTool('    return { city: input.city, temperature: 21 };').replace(
+                  '    return { city: input.city, temperature: 21 };\n  }\n',
+                  "    return { city: input.city, temperature: 21 };\n  }\n\n  // mcp-framework before 0.2.20 sends a returned object as JSON text only: send it as structuredContent too.\n  protected createSuccessResponse(data: unknown) {\n    const response = super.createSuccessResponse(data);\n    const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);\n    return isObject && response.content[0]?.type === 'text' ? { ...response, structuredContent: data } : response;\n  }\n",
+                ),
+              },
+            ],
           },
         ],
       },

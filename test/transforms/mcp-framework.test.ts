@@ -112,6 +112,29 @@ export default class NotesTool extends MCPTool {
     expect(result.text.match(/createErrorResponse/g)).toHaveLength(1);
   });
 
+  it('gives a class that returns a plain object before 0.2.20 the createSuccessResponse that also sends it as structuredContent; once, beside the error override; then nothing is left to find', () => {
+    const body = "    if (!id) return 'Error: no id';\n    const note = { id, words: 3 };\n    return note;";
+    const result = migrate(tool(body), '0.2.15');
+    expect(result.text).toContain(`  // mcp-framework before 0.2.20 sends a returned object as JSON text only: send it as structuredContent too.
+  protected createSuccessResponse(data: unknown) {
+    const response = super.createSuccessResponse(data);
+    const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
+    return isObject && response.content[0]?.type === 'text' ? { ...response, structuredContent: data } : response;
+  }`);
+    expect(result.text.match(/protected createSuccessResponse/g)).toHaveLength(1);
+    expect(result.text.match(/createErrorResponse/g)).toHaveLength(1);
+    expect(result.changes.map((change) => change.kind).sort()).toEqual(['bare-object', 'error-string']);
+    const again = migrate(result.text, '0.2.15');
+    expect(again.text).toBe(result.text);
+    expect([...again.changes, ...again.diagnostics]).toEqual([]);
+  });
+
+  it('leaves a plain object for an outputSchemaShape from 0.2.20, which the framework itself reads', () => {
+    const result = migrate(tool('    return { id, words: 3 };'), '0.2.20');
+    expect(result.text).not.toContain('createSuccessResponse');
+    expect(result.diagnostics).toEqual([expect.objectContaining({ kind: 'bare-object', message: expect.stringContaining('declare an outputSchemaShape') })]);
+  });
+
   it('names the try whose catch would change a thrown failure', () => {
     // The catch hands back data (the id), not prose: no failure by context there.
     const result = migrate(tool("    try {\n      if (!id) return 'Error: no id';\n      return [{ type: 'text', text: id }];\n    } catch {\n      return [{ type: 'text', text: id }];\n    }"), '0.2.22');
