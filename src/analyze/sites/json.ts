@@ -3,7 +3,7 @@ import { ts } from '../../typescript.js';
 import { functionOf } from '../discovery/resolve.js';
 import { isPortable } from '../portable.js';
 import { isNullish, jsonOptionsArgument } from '../rewrites.js';
-import { errorShape, getProperty, getPropertyValue, isBuiltPerElement, isConstDeclaration, isJsonStringifyCall, templateOwnText, unwrap } from '../syntax.js';
+import { enclosingFunction, errorShape, getProperty, getPropertyValue, isBuiltPerElement, isConstDeclaration, isJsonStringifyCall, templateOwnText, unwrap } from '../syntax.js';
 import type { HelperName, Rewrite } from '../types.js';
 import { returnExpressions } from './predicates.js';
 import { isPlainReference, mentionsOrAwaits, plainValueNames, statementsOf, withoutTypes } from './references.js';
@@ -379,4 +379,39 @@ function textParts(expression: TS.Expression): TS.Expression[] | null {
     return parts;
   }
   return [inner];
+}
+
+/**
+ * A text that is JSON text on every path it can take: `JSON.stringify(x)` (or the project's JSON
+ * helper), or a literal such as `'[]'` that is JSON of an object or array. `errorPayload`: some
+ * path is the JSON of an error payload literal (`{ error: message }`), which toCallToolResult reads
+ * as a failure; `madeIn`: the functions that serialise.
+ */
+export function jsonTextOnEveryPath(expression: TS.Expression, scope: SiteScope): { errorPayload: boolean; madeIn: Set<TS.Node | undefined> } | null {
+  const origins = scope.flow.origins(expression);
+  if (origins.length === 0) return null;
+  let errorPayload = false;
+  const madeIn = new Set<TS.Node | undefined>();
+  for (const origin of origins) {
+    const node = unwrap(origin);
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      if (!/^\s*[[{]/.test(node.text) || !parsesAsJson(node.text)) return null;
+      continue;
+    }
+    const json = jsonTextOf(node, scope);
+    if (!json || json.options === null) return null;
+    const payload = json.value ? unwrap(json.value) : undefined;
+    if (payload && ts.isObjectLiteralExpression(payload) && errorShape(payload)) errorPayload = true;
+    madeIn.add(enclosingFunction(node));
+  }
+  return { errorPayload, madeIn };
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -10,7 +10,7 @@ import { enclosingFunction, errorShape, isBuiltPerElement, getProperty, getPrope
 import { inFailureBranch, readsAsSuccess } from './failure-context.js';
 import { lookedUpToolsReturnNoString } from './never-string.js';
 import { isLookup } from './calls.js';
-import { jsonOrigin, jsonResultCall, jsonReviewReason, jsonTextOf, PROSE_REVIEW_REASON, proseJsonCall } from './json.js';
+import { jsonOrigin, jsonResultCall, jsonReviewReason, jsonTextOf, jsonTextOnEveryPath, PROSE_REVIEW_REASON, proseJsonCall } from './json.js';
 import { failureBranch, ternaryRewrite } from './branches.js';
 import { heldJsonText, heldTransportText, helperCall, OTHER_FIELDS_REASON, otherFieldsBlock, resultLiteralRewrite } from './result-fields.js';
 import { derivedText, isTextItem, otherKeys, singleTextItem, textValues, transportWrapperValue } from './transport.js';
@@ -494,39 +494,14 @@ function jsonTextRewrite(object: TS.ObjectLiteralExpression, text: TS.Expression
  * A text that is JSON on every path but made elsewhere (`const rows = await getRows(args)` where
  * getRows returns `JSON.stringify(records)`, `rows || '[]'`): `toCallToolResult(<the text>)` keeps
  * the text as it is and adds structuredContent parsed from it, so the data is the text's own.
- * Not where a path is an error payload literal, whose text toCallToolResult would change.
+ * Not where a path is an error payload literal, whose text toCallToolResult would change, nor
+ * where the JSON is made in this function (rewritten where it is made, or reviewed there).
  */
 function jsonOnEveryPathRewrite(object: TS.ObjectLiteralExpression, text: TS.Expression, onlyContent: boolean, scope: SiteScope): Rewrite | null {
   if (!onlyContent) return null;
-  const origins = scope.flow.origins(unwrap(text));
-  if (origins.length === 0 || !origins.every((origin) => isJsonTextOrigin(origin, scope))) return null;
-  // JSON made in this function is rewritten where it is made (jsonResult), or reviewed there.
-  const home = enclosingFunction(object);
-  if (origins.some((origin) => !isStringLiteralLike(unwrap(origin)) && enclosingFunction(origin) === home)) return null;
+  const json = jsonTextOnEveryPath(unwrap(text), scope);
+  if (!json || json.errorPayload || json.madeIn.has(enclosingFunction(object))) return null;
   return { edit: scope.rewriter.replace(object, `toCallToolResult(${scope.rewriter.moved(unwrap(text), object)})`), helpers: ['toCallToolResult'] };
-}
-
-/** `JSON.stringify(x)` (not of an error payload literal), or a literal such as `'[]'` that is JSON of an object or array. */
-function isJsonTextOrigin(origin: TS.Expression, scope: SiteScope): boolean {
-  const node = unwrap(origin);
-  if (isStringLiteralLike(node)) return /^\s*[[{]/.test(node.text) && parsesAsJson(node.text);
-  const json = jsonTextOf(node, scope);
-  if (!json || json.options === null) return false;
-  const payload = json.value ? unwrap(json.value) : undefined;
-  return !(payload && ts.isObjectLiteralExpression(payload) && errorShape(payload));
-}
-
-function isStringLiteralLike(node: TS.Node): node is TS.StringLiteral | TS.NoSubstitutionTemplateLiteral {
-  return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
-}
-
-function parsesAsJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const HELD_JSON_REASON =

@@ -1,4 +1,6 @@
 import type * as TS from 'typescript';
+import { jsonTextOnEveryPath } from './json.js';
+import type { Rewrite } from '../types.js';
 import type { SiteContext, SiteScope } from './scope.js';
 
 /** Why a text that is an error on some paths only cannot be rewritten in one edit. */
@@ -18,7 +20,7 @@ export function classifyString(site: TS.Expression, context: SiteContext, scope:
     return;
   }
   if (evidence === 'some') {
-    scope.report('error-string', site, context, null, SOME_PATHS);
+    scope.report('error-string', site, context, someFailuresInJson(site, scope), SOME_PATHS);
     return;
   }
   if (context.framework === 'fastmcp' && scope.options.allowFastmcpStrings) {
@@ -26,4 +28,16 @@ export function classifyString(site: TS.Expression, context: SiteContext, scope:
     return;
   }
   scope.report('string', site, context, scope.rewriter.wrap(site, 'successResult'));
+}
+
+/**
+ * `return formatCalendar(data)` where every path of the text is JSON: the data's, or an error
+ * payload's (`JSON.stringify({ error: 'No data' })`). toCallToolResult reads the text as the kit's
+ * helpers would have built it: an error payload becomes an isError result with its message, data
+ * keeps its text and gains structuredContent.
+ */
+function someFailuresInJson(site: TS.Expression, scope: SiteScope): Rewrite | null {
+  const json = jsonTextOnEveryPath(site, scope);
+  if (!json?.errorPayload) return null;
+  return { edit: scope.rewriter.replace(site, `toCallToolResult(${scope.rewriter.moved(site, site)})`), helpers: ['toCallToolResult'], changesText: 'json-error-message' };
 }
