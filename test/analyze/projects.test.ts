@@ -60,7 +60,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('multi-file servers', () => {
   it('has the project fixtures', () => {
-    expect(projects).toEqual(['api-client', 'api-parameter', 'class-registry', 'class-text-dispatch', 'compact-transport', 'fastmcp-tool-modules', 'framework-base-class', 'handler-converter', 'handler-factories', 'handler-map-classes', 'handler-map-fallback', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'registry-two-transports', 'service-json', 'shared-handlers', 'telemetry-dispatcher', 'tool-object-wrapper', 'value-flow', 'wrapper-factory', 'wrapper-intermediate', 'xmcp-tools']);
+    expect(projects).toEqual(['api-client', 'api-parameter', 'class-registry', 'class-text-dispatch', 'compact-transport', 'content-copy-wrapper', 'fastmcp-tool-modules', 'framework-base-class', 'handler-converter', 'handler-factories', 'handler-map-classes', 'handler-map-fallback', 'mcp-framework-tools', 'registry-lookup', 'registry-transport', 'registry-two-transports', 'service-json', 'shared-handlers', 'telemetry-dispatcher', 'tool-object-wrapper', 'value-flow', 'wrapper-factory', 'wrapper-intermediate', 'xmcp-tools']);
   });
 
   describe.each(projects)('%s', (name) => {

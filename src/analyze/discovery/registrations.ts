@@ -6,7 +6,7 @@ import { getPropertyValue, isFunctionLike, isJsonStringifyCall, unwrap } from '.
 import type { Framework, HandlerStyle, ToolHandler } from '../types.js';
 import type { DiscoveryScope, HandlerEvidence } from './types.js';
 import { constantText, functionOf, objectLiteralOf } from './resolve.js';
-import { transportLiteral } from '../sites/transport.js';
+import { singleTextItem, transportLiteral } from '../sites/transport.js';
 import { handlerTargets, memberCallsOf, toolObjects, type HandlerTarget } from './targets.js';
 import { scopeOfNode } from './collections.js';
 import { combineFates, fateOf, type Fate, type FateScope } from '../flow/fates.js';
@@ -156,13 +156,35 @@ function serialisation(wrapped: readonly TS.SignatureDeclaration[]): ToolHandler
       const value = unwrap(returned);
       if (ts.isCallExpression(value) && ts.isIdentifier(value.expression) && value.expression.text === 'toCallToolResult') note('migrated');
       else if (ts.isObjectLiteralExpression(value)) {
-        const literal = transportLiteral(value);
+        const literal = transportLiteral(value) ?? fallbackTextLiteral(value);
         if (literal) note(literal);
-        else if (mentionsJsonStringify(value)) note('review');
+        // A catch's result describes the failure: the handler's value is not there to serialise.
+        else if (mentionsJsonStringify(value) && !inCatchClause(value, fn)) note('review');
       }
     }
   }
   return found;
+}
+
+/**
+ * `{ content: [{ type: 'text', text: result || '[]' }] }` where `result` holds what a call returned:
+ * the handler's text, or a fallback in its place. Migrate rewrites it to
+ * `toCallToolResult(result || '[]')`, which reads the handler's strings and JSON as it does.
+ */
+function fallbackTextLiteral(object: TS.ObjectLiteralExpression): 'rewritable' | null {
+  const content = getPropertyValue(object, 'content');
+  const items = content && !ts.isMethodDeclaration(content) ? unwrap(content) : undefined;
+  const text = items && ts.isArrayLiteralExpression(items) ? singleTextItem(items) : null;
+  const node = text ? unwrap(text) : undefined;
+  if (!node || !ts.isBinaryExpression(node) || (node.operatorToken.kind !== ts.SyntaxKind.BarBarToken && node.operatorToken.kind !== ts.SyntaxKind.QuestionQuestionToken)) return null;
+  const fallback = unwrap(node.right);
+  if (!ts.isIdentifier(unwrap(node.left)) || !(ts.isStringLiteral(fallback) || ts.isNoSubstitutionTemplateLiteral(fallback))) return null;
+  return object.properties.length === 1 ? 'rewritable' : null;
+}
+
+function inCatchClause(node: TS.Node, fn: TS.Node): boolean {
+  for (let current = node.parent; current && current !== fn; current = current.parent) if (ts.isCatchClause(current)) return true;
+  return false;
 }
 
 function mentionsJsonStringify(node: TS.Node): boolean {
