@@ -536,12 +536,7 @@ interface Replayed {
  * on a fresh shelf for each of the two transports.
  */
 async function replay(dir: string, outDir: string): Promise<Record<'stdio' | 'http', Record<string, Replayed>>> {
-  const out = path.join(dir, outDir);
-  for (const file of sourceFiles(path.join(dir, 'src'))) {
-    const target = path.join(out, path.relative(path.join(dir, 'src'), file)).replace(/\.ts$/, '.js');
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText);
-  }
+  const out = compileFixture(dir, outDir);
   const load = async <T>(module: string): Promise<T> => (await import(pathToFileURL(path.join(out, module)).href)) as T;
   const { Shelf } = await load<typeof import('../../fixtures/projects/registry-two-transports/src/shelf.js')>('shelf.js');
   const { registerBookTools } = await load<typeof import('../../fixtures/projects/registry-two-transports/src/tools/books.js')>('tools/books.js');
@@ -653,12 +648,14 @@ describe('JSON text made by a service in another file (fixtures/projects/service
     const copy = mkdtempSync(path.join(temp, 'service-json-replay-'));
     cpSync(dir, copy, { recursive: true });
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-    const before = await replayQuotes(copy, 'before');
+    const calls = ['get_quotes', 'get_history'].flatMap((tool) => ['ACME', 'NONE', 'DOWN'].map((symbol): [string, Record<string, unknown>] => [tool, { symbol, limit: null }]));
+    const label = (results: Replayed[]) => Object.fromEntries(results.map((result, index) => [`${calls[index][0]} ${String(calls[index][1].symbol)}`, result]));
+    const before = label(await replayCalls(copy, 'before', calls));
     const helpers = path.join(copy, 'src/mcp-result-kit-helpers.ts');
     const run = runMigration({ files: sourceFiles(path.join(copy, 'src')), localHelpersPath: helpers });
     for (const file of run.files) if (file.changed) writeFileSync(file.fileName, file.text);
     writeFileSync(helpers, localHelpersSource());
-    const after = await replayQuotes(copy, 'after');
+    const after = label(await replayCalls(copy, 'after', calls));
     const quotes = [{ symbol: 'ACME', price: 12.5 }, { symbol: 'ACME', price: 12.75 }];
     for (const tool of ['get_quotes', 'get_history']) {
       expect(before[`${tool} ACME`]).toEqual({ text: JSON.stringify(quotes), isError: false, structuredContent: undefined });
@@ -669,33 +666,6 @@ describe('JSON text made by a service in another file (fixtures/projects/service
     }
   });
 });
-
-/** Compiles the service-json fixture into `<dir>/<outDir>` and calls both tools through the SDK Client. */
-async function replayQuotes(dir: string, outDir: string): Promise<Record<string, Replayed>> {
-  const out = path.join(dir, outDir);
-  for (const file of sourceFiles(path.join(dir, 'src'))) {
-    const target = path.join(out, path.relative(path.join(dir, 'src'), file)).replace(/\.ts$/, '.js');
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText);
-  }
-  const { default: server } = (await import(pathToFileURL(path.join(out, 'server.js')).href)) as typeof import('../../fixtures/projects/service-json/src/server.js');
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'replay', version: '1.0.0' });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  const seen: Record<string, Replayed> = {};
-  try {
-    for (const tool of ['get_quotes', 'get_history']) {
-      for (const symbol of ['ACME', 'NONE', 'DOWN']) {
-        const result = await client.callTool({ name: tool, arguments: { symbol, limit: null } });
-        const content = result.content as { type: string; text: string }[];
-        seen[`${tool} ${symbol}`] = { text: content.map((item) => item.text).join('\n'), isError: result.isError === true, structuredContent: result.structuredContent };
-      }
-    }
-  } finally {
-    await client.close();
-  }
-  return seen;
-}
 
 describe('a CallTool handler that looks tools up in its own map and answers an unknown tool itself (fixtures/projects/handler-map-fallback)', () => {
   const dir = path.join(PROJECTS, 'handler-map-fallback');
@@ -729,14 +699,20 @@ describe('a CallTool handler that looks tools up in its own map and answers an u
   });
 });
 
-/** Compiles a one-server fixture (src/server.ts, its default export) into `<dir>/<outDir>` and makes the calls through the SDK Client. */
-async function replayCalls(dir: string, outDir: string, calls: readonly [string, Record<string, unknown>][]): Promise<Replayed[]> {
+/** Transpiles the fixture's src/ into `<dir>/<outDir>` (types stripped, modules kept). */
+function compileFixture(dir: string, outDir: string): string {
   const out = path.join(dir, outDir);
   for (const file of sourceFiles(path.join(dir, 'src'))) {
     const target = path.join(out, path.relative(path.join(dir, 'src'), file)).replace(/\.ts$/, '.js');
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText);
   }
+  return out;
+}
+
+/** Compiles a one-server fixture (src/server.ts, its default export) into `<dir>/<outDir>` and makes the calls through the SDK Client. */
+async function replayCalls(dir: string, outDir: string, calls: readonly [string, Record<string, unknown>][]): Promise<Replayed[]> {
+  const out = compileFixture(dir, outDir);
   const { default: server } = (await import(pathToFileURL(path.join(out, 'server.js')).href)) as { default: { connect(transport: InMemoryTransport): Promise<void> } };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'replay', version: '1.0.0' });
