@@ -1,6 +1,6 @@
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
-import { prefersDoubleQuotes } from './syntax.js';
+import { lineIndent, prefersDoubleQuotes } from './syntax.js';
 import type { TextEdit } from './types.js';
 
 /**
@@ -27,6 +27,8 @@ export type ResponseHook =
 
 interface Hook {
   method: 'createErrorResponse' | 'createSuccessResponse';
+  /** The method's parameter, its name and its type (written in TypeScript files only). */
+  parameter: readonly [name: string, type: string];
   /** The property an override that does the job sets to its result. */
   marks: 'isError' | 'structuredContent';
   body(style: Style): string[];
@@ -41,6 +43,7 @@ interface Style {
 
 const ERROR_HOOK: Hook = {
   method: 'createErrorResponse',
+  parameter: ['error', 'Error'],
   marks: 'isError',
   explain: 'mcp-framework before 0.2.19 sends a thrown Error as a content item of type "error", which clients reject: send it as 0.2.19 does.',
   body: ({ typed, quote }) => [`return { content: [{ type: ${quote}text${quote}${typed ? ' as const' : ''}, text: error.message }], isError: true };`],
@@ -48,6 +51,7 @@ const ERROR_HOOK: Hook = {
 
 const SUCCESS_HOOK: Hook = {
   method: 'createSuccessResponse',
+  parameter: ['data', 'unknown'],
   marks: 'structuredContent',
   explain: 'mcp-framework before 0.2.20 sends a returned object as JSON text only: send it as structuredContent too.',
   body: ({ quote }) => [
@@ -119,20 +123,16 @@ function sets(member: TS.ClassElement, name: Hook['marks']): boolean {
 function overrideEdit(hook: Hook, toolClass: TS.ClassLikeDeclaration, fn: TS.SignatureDeclaration, sourceFile: TS.SourceFile): TextEdit {
   const text = sourceFile.text;
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
-  const indent = indentOf(fn.getStart(sourceFile), text);
+  const indent = lineIndent(text, fn.getStart(sourceFile));
   const style: Style = { typed: !/\.[cm]?jsx?$/.test(sourceFile.fileName), quote: prefersDoubleQuotes(sourceFile) ? '"' : "'", unit: bodyIndentUnit(fn, sourceFile, indent) };
   const usesOverride = toolClass.members.some((member) => ts.canHaveModifiers(member) && ts.getModifiers(member)?.some((modifier) => modifier.kind === ts.SyntaxKind.OverrideKeyword));
   const modifiers = style.typed ? `protected ${usesOverride ? 'override ' : ''}` : '';
-  const parameter = hook === ERROR_HOOK ? (style.typed ? 'error: Error' : 'error') : style.typed ? 'data: unknown' : 'data';
+  const [name, type] = hook.parameter;
+  const parameter = style.typed ? `${name}: ${type}` : name;
   const lines = ['', '', `${indent}// ${hook.explain}`, `${indent}${modifiers}${hook.method}(${parameter}) {`, ...hook.body(style).map((line) => `${indent}${style.unit}${line}`), `${indent}}`];
   const last = toolClass.members[toolClass.members.length - 1];
   const at = last ? last.getEnd() : toolClass.members.pos;
   return { start: at, end: at, text: lines.join(newline) };
-}
-
-function indentOf(position: number, text: string): string {
-  const lineStart = text.lastIndexOf('\n', position - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart, position))?.[0] ?? '';
 }
 
 /** One level of indentation, as the method's body uses it (two spaces when it cannot tell). */
@@ -140,6 +140,6 @@ function bodyIndentUnit(fn: TS.SignatureDeclaration, sourceFile: TS.SourceFile, 
   const body = 'body' in fn ? fn.body : undefined;
   const first = body && ts.isBlock(body) ? body.statements[0] : undefined;
   if (!first) return indent || '  ';
-  const inner = indentOf(first.getStart(sourceFile), sourceFile.text);
+  const inner = lineIndent(sourceFile.text, first.getStart(sourceFile));
   return inner.startsWith(indent) && inner.length > indent.length ? inner.slice(indent.length) : '  ';
 }

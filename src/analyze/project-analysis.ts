@@ -304,9 +304,9 @@ export class ProjectAnalysis {
       lookupsOf.set(handler, lookups);
       adopted.set(fileName, list);
     }
-    const analyses = [...adopted].flatMap(([fileName, handlers]) => {
+    const reanalyzed = [...adopted].filter(([fileName, handlers]) => {
       this.extras.set(fileName, [...(this.extras.get(fileName) ?? []), ...handlers]);
-      return this.reanalyze(fileName) ?? [];
+      return this.reanalyze(fileName) !== undefined;
     });
     // A transport that reads these handlers' values is a transport site only once they are known
     // (`handlers[name]()` of a map built in the CallTool handler itself): its verdict, judged again.
@@ -319,7 +319,8 @@ export class ProjectAnalysis {
       regained.add(key(handler.fn.getSourceFile().fileName));
     }
     for (const fileName of regained) this.reanalyze(fileName);
-    return analyses;
+    // The files' latest analyses: those of the regained files were made again above.
+    return reanalyzed.flatMap(([fileName]) => this.analyses.get(fileName) ?? []);
   }
 
   /** Analyzes a file of the project again, with what the project now knows of it (the tree it was analyzed as, if the project has none). */

@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
 import { ts } from '../typescript.js';
 import type { HelperName, Rewrite, TextEdit } from './types.js';
-import { withoutParentheses } from './syntax.js';
+import { lineIndent, withoutParentheses } from './syntax.js';
 
 /**
  * Builds the text edits of site rewrites for one file. Edits replace the reported node, or the
@@ -164,12 +164,6 @@ export class Rewriter {
     const addition = multiline ? `${separator}${newline}${indent}${member}` : `${separator} ${member}`;
     return { start: last.getEnd(), end: last.getEnd(), text: addition };
   }
-}
-
-/** The spaces and tabs that start the line holding `offset`. */
-function lineIndent(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
 }
 
 /**

@@ -291,6 +291,12 @@ export function resultGuardedBranch(conditional: TS.ConditionalExpression): TS.E
   return subject !== undefined && ts.isIdentifier(subject) && ts.isIdentifier(passed) && passed.text === subject.text ? branch : undefined;
 }
 
+/** The spaces and tabs that start the line holding `offset`. */
+export function lineIndent(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
+}
+
 /** The file writes its module specifiers in double quotes (its first import does): new string literals follow. */
 export function prefersDoubleQuotes(sourceFile: TS.SourceFile): boolean {
   const first = sourceFile.statements.find(ts.isImportDeclaration);

@@ -6,7 +6,7 @@ import { getPropertyValue, isFunctionLike, isJsonStringifyCall, unwrap } from '.
 import type { Framework, HandlerStyle, ToolHandler } from '../types.js';
 import type { DiscoveryScope, HandlerEvidence } from './types.js';
 import { constantText, functionOf, objectLiteralOf } from './resolve.js';
-import { singleTextItem, transportLiteral } from '../sites/transport.js';
+import { literalFallbackValue, singleTextItem, transportLiteral } from '../sites/transport.js';
 import { handlerTargets, memberCallsOf, toolObjects, type HandlerTarget } from './targets.js';
 import { scopeOfNode } from './collections.js';
 import { combineFates, fateOf, type Fate, type FateScope } from '../flow/fates.js';
@@ -175,11 +175,8 @@ function fallbackTextLiteral(object: TS.ObjectLiteralExpression): 'rewritable' |
   const content = getPropertyValue(object, 'content');
   const items = content && !ts.isMethodDeclaration(content) ? unwrap(content) : undefined;
   const text = items && ts.isArrayLiteralExpression(items) ? singleTextItem(items) : null;
-  const node = text ? unwrap(text) : undefined;
-  if (!node || !ts.isBinaryExpression(node) || (node.operatorToken.kind !== ts.SyntaxKind.BarBarToken && node.operatorToken.kind !== ts.SyntaxKind.QuestionQuestionToken)) return null;
-  const fallback = unwrap(node.right);
-  if (!ts.isIdentifier(unwrap(node.left)) || !(ts.isStringLiteral(fallback) || ts.isNoSubstitutionTemplateLiteral(fallback))) return null;
-  return object.properties.length === 1 ? 'rewritable' : null;
+  const value = text ? literalFallbackValue(unwrap(text)) : undefined;
+  return value !== undefined && ts.isIdentifier(unwrap(value)) && object.properties.length === 1 ? 'rewritable' : null;
 }
 
 function inCatchClause(node: TS.Node, fn: TS.Node): boolean {

@@ -1,5 +1,5 @@
 import type * as TS from 'typescript';
-import { getProperty } from '../syntax.js';
+import { getProperty, lineIndent } from '../syntax.js';
 import type { TextEdit } from '../types.js';
 import type { ToolOutputSchema } from './infer.js';
 import { isObjectSchema, type JsonSchema } from './json-schema.js';
@@ -54,11 +54,6 @@ function insertProperty(object: TS.ObjectLiteralExpression, after: string, print
   const multiline = text.slice(object.getStart(sourceFile), anchor.getStart(sourceFile)).includes('\n');
   const value = print({ unit: indentUnit(text), indent: multiline ? indent : lineIndent(text, object.getStart(sourceFile)), quote });
   return { start: anchor.end, end: anchor.end, text: multiline ? `,${newline}${indent}outputSchema: ${value}` : `, outputSchema: ${value}` };
-}
-
-function lineIndent(text: string, position: number): string {
-  const lineStart = text.lastIndexOf('\n', position - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }
 
 /** The file's indentation unit: the smallest indentation of an indented line (two spaces when none). */

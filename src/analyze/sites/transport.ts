@@ -386,16 +386,23 @@ function mentionsValue(node: TS.Node, scope: DerivationScope): boolean {
   return ts.forEachChild(node, (child) => mentionsValue(child, scope) || undefined) ?? false;
 }
 
-/** `value || 'text'`, `value ?? 'text'`: the handler's value, or a string literal in its place. */
-function isLiteralFallback(node: TS.Expression, scope: DerivationScope): node is TS.BinaryExpression {
-  if (!ts.isBinaryExpression(node) || (node.operatorToken.kind !== ts.SyntaxKind.BarBarToken && node.operatorToken.kind !== ts.SyntaxKind.QuestionQuestionToken)) return false;
+/** `value || 'text'`, `value ?? 'text'`: a value, or a string literal in its place. Gives the value. */
+export function literalFallbackValue(node: TS.Expression): TS.Expression | undefined {
+  if (!ts.isBinaryExpression(node) || (node.operatorToken.kind !== ts.SyntaxKind.BarBarToken && node.operatorToken.kind !== ts.SyntaxKind.QuestionQuestionToken)) return undefined;
   const fallback = unwrap(node.right);
-  return scope.isHandlerValue(node.left) && (ts.isStringLiteral(fallback) || ts.isNoSubstitutionTemplateLiteral(fallback));
+  return ts.isStringLiteral(fallback) || ts.isNoSubstitutionTemplateLiteral(fallback) ? node.left : undefined;
+}
+
+/** The handler's value, or a string literal in its place. */
+function isLiteralFallback(node: TS.Expression, scope: DerivationScope): boolean {
+  const value = literalFallbackValue(node);
+  return value !== undefined && scope.isHandlerValue(value);
 }
 
 /** Is the value's variable declared where the return can read it? */
 function inScopeAt(held: TS.Expression, returned: TS.ReturnStatement, scope: DerivationScope): boolean {
-  const value = ts.isBinaryExpression(held) ? unwrap(held.left) : held;
+  const fallenBack = literalFallbackValue(held);
+  const value = fallenBack ? unwrap(fallenBack) : held;
   if (!ts.isIdentifier(value)) return false;
   const declaration = scope.locals.declarationOf(value);
   if (!declaration) return false;
